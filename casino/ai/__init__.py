@@ -1,0 +1,1 @@
+"""Computer opponents: every policy sees only a ``PlayerView`` and picks from ``legal_moves``."""

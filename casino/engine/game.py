@@ -1,0 +1,115 @@
+"""A whole game: rounds dealt from one seed, running totals, and the win condition."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from casino.engine import rules
+from casino.engine.moves import Move
+from casino.engine.ruleset import Ruleset
+from casino.engine.scoring import RoundScore, score_round
+from casino.engine.state import PlayerView, State, deal_round, shuffled_deck
+
+
+def round_seed(seed: int | str, round_index: int) -> str:
+    """The deck seed of one round of a game: fixed by the game seed and the round number."""
+    return f"{seed}:{round_index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game in progress: the current round, the scores of finished rounds, the totals."""
+
+    ruleset: Ruleset = field(compare=False, repr=False)
+    seed: int | str
+    players: int
+    first_dealer: int
+    round: State
+    round_index: int = 0
+    scores: tuple[RoundScore, ...] = ()
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, players: int = 2, seed: int | str = 0,
+              first_dealer: int | None = None) -> Game:
+        """A new game; the first dealer is a seeded coin flip unless given."""
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}:dealer").randrange(players)
+        state = deal_round(ruleset, players, first_dealer, shuffled_deck(round_seed(seed, 0)))
+        return cls(ruleset, seed, players, first_dealer, state)
+
+    @property
+    def sides(self) -> int:
+        return self.round.sides
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        out = [0] * self.sides
+        for score in self.scores:
+            for s, t in enumerate(score.totals):
+                out[s] += t
+        return tuple(out)
+
+    def legal_moves(self) -> list[Move]:
+        return rules.legal_moves(self.round)
+
+    def view_for(self, player: int) -> PlayerView:
+        return self.round.view_for(player)
+
+    def play(self, move: Move) -> Game:
+        """Play a checked move in the current round; a finished round is scored at once."""
+        if self.round.is_over():
+            raise rules.IllegalMoveError("the round is over: deal the next round")
+        return self._after(rules.play(self.round, move))
+
+    def apply(self, move: Move) -> Game:
+        """Unchecked ``play`` for search and replays that already know the move is legal."""
+        return self._after(rules.apply(self.round, move))
+
+    def _after(self, state: State) -> Game:
+        scores = self.scores + (score_round(state),) if state.is_over() else self.scores
+        return replace(self, round=state, scores=scores)
+
+    def round_over(self) -> bool:
+        return self.round.is_over()
+
+    def is_over(self) -> bool:
+        """True once the finished rounds meet the ruleset's win condition."""
+        if not self.round.is_over():
+            return False
+        return self.winner() is not None or self._drawn()
+
+    def _drawn(self) -> bool:
+        fixed = self.ruleset.rounds_in_game(self.players)
+        return fixed is not None and len(self.scores) >= fixed and self.winner() is None
+
+    def winner(self) -> int | None:
+        """The winning side, or None while the game goes on (or ended drawn)."""
+        if not self.scores or not self.round.is_over():
+            return None
+        totals = self.totals
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        fixed = self.ruleset.rounds_in_game(self.players)
+        if fixed is not None:
+            return leaders[0] if len(self.scores) >= fixed and len(leaders) == 1 else None
+        if best >= self.ruleset.game.target and len(leaders) == 1:
+            return leaders[0]
+        return None
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for the winning side, -1 for the others, 0 for all while undecided or drawn."""
+        w = self.winner()
+        if w is None:
+            return (0.0,) * self.sides
+        return tuple(1.0 if s == w else -1.0 for s in range(self.sides))
+
+    def next_round(self) -> Game:
+        """Deal the next round; the deal passes to the left."""
+        if not self.round.is_over() or self.is_over():
+            raise rules.IllegalMoveError("the next round starts only after a round ends")
+        index = self.round_index + 1
+        dealer = (self.first_dealer + index) % self.players
+        state = deal_round(self.ruleset, self.players, dealer,
+                           shuffled_deck(round_seed(self.seed, index)))
+        return replace(self, round=state, round_index=index)

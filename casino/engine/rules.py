@@ -1,0 +1,530 @@
+"""The one place the rules live: legal move generation, applying moves, explaining refusals.
+
+``legal_moves`` is the single authoritative generator. ``play`` checks membership in it,
+``match`` filters it for a click selection, and the AI and hint search over it. Variant
+differences are ruleset fields, read here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from casino.engine.cards import Card
+from casino.engine.errors import IllegalMoveError
+from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem, deal_next, item_cards
+
+Position = State | PlayerView
+
+
+# ---------------------------------------------------------------------------- generation
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every legal move of the player to move, deduplicated, in a stable order."""
+    hand = _hand_to_move(pos)
+    if not hand:
+        return []
+    rs = pos.ruleset
+    moves = _generate(rs, pos.to_move, hand, pos.table)
+    return _obliged(rs, pos.to_move, hand, pos.table, _must_capture(pos), moves)
+
+
+def is_legal(pos: Position, move: Move) -> bool:
+    return move in legal_moves(pos)
+
+
+def _hand_to_move(pos: Position) -> tuple[Card, ...]:
+    if isinstance(pos, PlayerView):
+        if pos.player != pos.to_move:
+            return ()
+        return pos.hand
+    return pos.hands[pos.to_move]
+
+
+def _must_capture(pos: Position) -> bool:
+    return bool(pos.must_capture) and pos.must_capture[pos.to_move]
+
+
+def _sum_sets(
+    target: int, idxs: list[int], vals: list[tuple[int, ...]], min_size: int
+) -> list[int]:
+    """Bit masks of the subsets of ``idxs`` (at least ``min_size`` items) that can sum to target."""
+    found: set[int] = set()
+
+    def rec(start: int, remaining: int, mask: int, size: int) -> None:
+        for k in range(start, len(idxs)):
+            i = idxs[k]
+            for v in vals[i]:
+                if v == remaining:
+                    if size + 1 >= min_size:
+                        found.add(mask | (1 << i))
+                elif v < remaining:
+                    rec(k + 1, remaining - v, mask | (1 << i), size + 1)
+
+    rec(0, target, 0, 0)
+    return sorted(found)
+
+
+def _unions(groups: list[int]) -> dict[int, int]:
+    """Every union of disjoint groups (the empty one included) -> most groups it holds."""
+    reach: dict[int, int] = {0: 0}
+    for g in groups:
+        for r, n in list(reach.items()):
+            if not r & g:
+                u = r | g
+                if reach.get(u, -1) < n + 1:
+                    reach[u] = n + 1
+    return reach
+
+
+def _items(table: tuple[TableItem, ...], mask: int) -> tuple[TableItem, ...]:
+    return tuple(item for i, item in enumerate(table) if mask >> i & 1)
+
+
+def _generate(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...]
+) -> list[Move]:
+    """All moves the card rules allow, before the obligations of owning a build."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    n = len(table)
+    loose: list[int] = []
+    builds: list[int] = []
+    vals: list[tuple[int, ...]] = []
+    for i, item in enumerate(table):
+        if isinstance(item, Pile):
+            vals.append((item.value,))
+            if item.kind is PileKind.BUILD:
+                builds.append(i)
+        else:
+            vals.append(() if pair_only[item.index] else vt[item.index])
+            if not pair_only[item.index]:
+                loose.append(i)
+    summable = loose + builds if rs.capture.builds_in_sums else loose
+    memo: dict[tuple[int, int, bool], list[int]] = {}
+
+    def sets_of(target: int, min_size: int, only_loose: bool) -> list[int]:
+        key = (target, min_size, only_loose)
+        if key not in memo:
+            memo[key] = _sum_sets(target, loose if only_loose else summable, vals, min_size)
+        return memo[key]
+
+    moves: list[Move] = []
+    for h in hand:
+        hvals = vt[h.index]
+        # Captures.
+        seen: set[int] = set()
+        if pair_only[h.index]:
+            for i, item in enumerate(table):
+                if isinstance(item, Card) and item.rank == h.rank:
+                    seen.add(1 << i)
+                    moves.append(Capture(h, hvals[0], (item,)))
+        else:
+            for v in hvals:
+                groups = [
+                    1 << i
+                    for i, item in enumerate(table)
+                    if (v == item.value if isinstance(item, Pile) and item.kind is not PileKind.STACK
+                        else isinstance(item, Card) and v in vals[i])
+                ]
+                groups += sets_of(v, 2, False)
+                for mask in sorted(_unions(groups)):
+                    if mask and mask not in seen:
+                        seen.add(mask)
+                        moves.append(Capture(h, v, _items(table, mask)))
+        sweep_card = rs.capture.sweep_card
+        if sweep_card is not None and n and str(h) == sweep_card:
+            full = (1 << n) - 1
+            if full not in seen:
+                moves.append(Capture(h, hvals[0], table))
+        # Builds and blocks.
+        if not pair_only[h.index]:
+            others = [c for c in hand if c is not h and not pair_only[c.index]]
+            held = {v for c in others for v in vt[c.index]}
+            if rs.build.style == "sets":
+                moves.extend(_set_builds(rs, player, h, table, held, loose, builds, vals, sets_of))
+            elif rs.build.style == "onto":
+                moves.extend(_onto_builds(rs, h, table, held, vals))
+            if rs.build.blocks:
+                for i, item in enumerate(table):
+                    if isinstance(item, Pile) and item.kind is not PileKind.BLOCK:
+                        continue
+                    for v in sorted(set(hvals) & set(vals[i]) & held):
+                        moves.append(Block(h, v, item))
+        moves.append(Trail(h))
+    return moves
+
+
+def _set_builds(
+    rs: Ruleset, player: int, h: Card, table: tuple[TableItem, ...], held: set[int],
+    loose: list[int], builds: list[int], vals: list[tuple[int, ...]],
+    sets_of: object,
+) -> list[Move]:
+    """Classic builds: a group holding the hand card, joined by other groups of value V."""
+    assert callable(sets_of)
+    br = rs.build
+    hvals = rs.card_value_table[h.index]
+    out: list[Move] = []
+    done: set[tuple[int, int]] = set()
+    for target in sorted(v for v in held if v <= br.max_value):
+        standing = [j for j in builds if table[j].value == target]  # type: ignore[union-attr]
+        mandatory = 0
+        mandatory_sets = 0
+        if br.one_per_value:
+            for j in standing:
+                pile = table[j]
+                assert isinstance(pile, Pile)
+                if not br.duplicate_others and pile.owner != player:
+                    mandatory = -1
+                    break
+                mandatory |= 1 << j
+                mandatory_sets += pile.sets
+            if mandatory < 0:
+                continue  # a set of this value would have to join a build we may not touch
+        primaries: list[int] = []
+        for hv in hvals:
+            if hv == target:
+                primaries.append(0)
+            elif hv < target:
+                primaries.extend(sets_of(target - hv, 1, True))
+        if br.increase:
+            for j in builds:
+                pile = table[j]
+                assert isinstance(pile, Pile)
+                if pile.multiple or pile.value == target:
+                    continue
+                for hv in hvals:
+                    rest = target - pile.value - hv
+                    if rest == 0:
+                        primaries.append(1 << j)
+                    elif rest > 0 and br.increase_table_cards:
+                        primaries.extend((1 << j) | (1 << i) for i in loose if rest in vals[i])
+        if not primaries:
+            continue
+        gather = [1 << i for i in loose if target in vals[i]] + sets_of(target, 2, True)
+        for prim in primaries:
+            base = prim | mandatory
+            options = _unions([g for g in gather if not g & base]) if br.gather else {0: 0}
+            raised = bool(prim & sum(1 << j for j in builds))
+            for extra, groups in sorted(options.items()):
+                mask = base | extra
+                if not mask or (mask, target) in done:
+                    continue
+                if prim == 0 and not extra and not mandatory:
+                    continue  # the hand card alone: that is a trail
+                done.add((mask, target))
+                sets = 1 + groups + mandatory_sets
+                if raised and not groups and not mandatory:
+                    sets = 1
+                out.append(Build(h, target, _items(table, mask), sets))
+    return out
+
+
+def _onto_builds(
+    rs: Ruleset, h: Card, table: tuple[TableItem, ...], held: set[int],
+    vals: list[tuple[int, ...]],
+) -> list[Move]:
+    """Munter builds: the hand card onto one loose card or build; the sum must be held."""
+    out: list[Move] = []
+    hvals = rs.card_value_table[h.index]
+    for i, item in enumerate(table):
+        if isinstance(item, Pile) and (item.kind is not PileKind.BUILD or item.value >= 14):
+            continue
+        for target in sorted({hv + iv for hv in hvals for iv in vals[i]}):
+            if target <= rs.build.max_value and target in held:
+                out.append(Build(h, target, (item,), 1))
+    return out
+
+
+def _owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
+    return [
+        it for it in table
+        if isinstance(it, Pile) and it.kind is PileKind.BUILD and it.owner == player
+    ]
+
+
+def _touches(move: Move, pile: Pile) -> bool:
+    match move:
+        case Capture(items=items) | Build(items=items):
+            return any(it is pile or it == pile for it in items)
+        case _:
+            return False
+
+
+def _breaks_obligation(
+    rs: Ruleset, hand: tuple[Card, ...], owned: list[Pile], must_capture: bool, move: Move
+) -> str | None:
+    """Why ``move`` breaks an obligation of owning a build, or None if it keeps them all."""
+    ob = rs.obligations
+    if ob.capture_after_build and must_capture and not isinstance(move, Capture):
+        return "you built last turn, so this turn you must capture something"
+    if not owned:
+        return None
+    names = " and ".join(f"{p.value} build" for p in owned)
+    if ob.no_trail_with_build and isinstance(move, Trail):
+        return f"you may not trail while your {names} is on the table"
+    if ob.attend_own_build and not any(_touches(move, p) for p in owned):
+        return f"you must take, raise or duplicate your {names} before anything else"
+    if ob.keep_card:
+        vt = rs.card_value_table
+        rest = [c for c in hand if c is not move.card and not rs.pair_only_table[c.index]]
+        for pile in owned:
+            if _touches(move, pile):
+                continue
+            if not any(pile.value in vt[c.index] for c in rest):
+                return (
+                    f"you must keep a card that can take your {pile.value} build "
+                    f"({move.card} is your last one)"
+                )
+    return None
+
+
+def _obliged(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    must_capture: bool, moves: list[Move],
+) -> list[Move]:
+    ob = rs.obligations
+    if not (ob.attend_own_build or ob.no_trail_with_build or ob.keep_card or
+            (ob.capture_after_build and must_capture)):
+        return moves
+    owned = _owned(table, player)
+    if not owned and not must_capture:
+        return moves
+    kept = [m for m in moves if _breaks_obligation(rs, hand, owned, must_capture, m) is None]
+    # An obligation nobody can meet (kasino: the build was taken and nothing else can be
+    # captured) lapses: the player may make any move.
+    return kept or moves
+
+
+# ---------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``, which must be legal (``play`` checks; search trusts)."""
+    rs = state.ruleset
+    p = state.to_move
+    card = move.card
+    hands = list(state.hands)
+    hands[p] = tuple(c for c in hands[p] if c is not card and c != card)
+    table = list(state.table)
+    captures = state.captures
+    sweeps = state.sweeps
+    last_taker = state.last_taker
+    must = list(state.must_capture) if state.must_capture else [False] * state.players
+    match move:
+        case Trail():
+            if rs.table_spaces is not None and len(table) >= rs.table_spaces:
+                captures = _add(captures, p, (card,))  # munter: no free space
+            else:
+                table.append(card)
+        case Capture(items=items):
+            taken = [card]
+            for item in items:
+                table.remove(item)
+                taken.extend(item_cards(item))
+            captures = _add(captures, p, tuple(taken))
+            last_taker = p
+            must[p] = False
+            if not table:
+                sweeps = tuple(s + (i == p) for i, s in enumerate(sweeps))
+        case Build(value=value, items=items, sets=sets):
+            at = min(table.index(item) for item in items)
+            cards: list[Card] = []
+            for item in items:
+                cards.extend(item_cards(item))
+            cards.append(card)
+            for item in items:
+                table.remove(item)
+            table.insert(at, Pile(PileKind.BUILD, value, tuple(cards), p, sets))
+            must[p] = rs.obligations.capture_after_build
+        case Block(value=value, item=item):
+            at = table.index(item)
+            table[at] = Pile(PileKind.BLOCK, value, (*item_cards(item), card), p)
+            must[p] = rs.obligations.capture_after_build
+    new = replace(
+        state,
+        to_move=(p + 1) % state.players,
+        hands=tuple(hands),
+        table=tuple(table),
+        captures=captures,
+        sweeps=sweeps,
+        last_taker=last_taker,
+        must_capture=tuple(must),
+    )
+    draw_to = rs.deal.draw_to
+    if draw_to and new.stock and len(new.hands[p]) < draw_to:
+        need = min(draw_to - len(new.hands[p]), len(new.stock))
+        hands = list(new.hands)
+        hands[p] = hands[p] + new.stock[:need]
+        new = replace(new, hands=tuple(hands), stock=new.stock[need:])
+    if not any(new.hands):
+        if new.stock:
+            new = deal_next(new)
+        else:
+            new = _end_round(new)
+    return new
+
+
+def _add(
+    captures: tuple[tuple[Card, ...], ...], p: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return tuple(pile + cards if i == p else pile for i, pile in enumerate(captures))
+
+
+def _end_round(state: State) -> State:
+    """The last taker collects what is left on the table; that is not a sweep."""
+    if state.last_taker is None or not state.table:
+        return state
+    left: list[Card] = []
+    for item in state.table:
+        left.extend(item_cards(item))
+    return replace(state, table=(), captures=_add(state.captures, state.last_taker, tuple(left)))
+
+
+def play(state: State, move: Move) -> State:
+    """Apply ``move`` if it is legal; else raise IllegalMoveError saying why (state unchanged)."""
+    if move in legal_moves(state):
+        return apply(state, move)
+    raise IllegalMoveError(explain(state, move))
+
+
+# ---------------------------------------------------------------------------- explaining
+
+
+def match(pos: Position, card: Card, selection: Iterable[TableItem]) -> list[Move]:
+    """The legal moves a click selection can mean: ``card`` played onto exactly ``selection``.
+
+    An empty selection means trailing. Raises IllegalMoveError with the reason when the
+    selection means no legal move; several moves mean the UI should offer a choice.
+    """
+    chosen = list(selection)
+    key = _selection_key(chosen)
+    found = [
+        m for m in legal_moves(pos)
+        if m.card == card and _selection_key(list(_move_items(m))) == key
+    ]
+    if found:
+        return found
+    raise IllegalMoveError(_selection_reason(pos, card, chosen))
+
+
+def _move_items(move: Move) -> tuple[TableItem, ...]:
+    match move:
+        case Trail():
+            return ()
+        case Capture(items=items) | Build(items=items):
+            return items
+        case Block(item=item):
+            return (item,)
+
+
+def _selection_key(items: list[TableItem]) -> frozenset[int]:
+    return frozenset(c.index for item in items for c in item_cards(item))
+
+
+def explain(pos: Position, move: Move) -> str:
+    """A sentence a player understands saying why ``move`` is not legal here."""
+    hand = _hand_to_move(pos)
+    if isinstance(pos, PlayerView) and pos.player != pos.to_move:
+        return "it is not your turn"
+    if move.card not in hand:
+        return f"you do not hold {move.card}"
+    for item in _move_items(move):
+        if item not in pos.table:
+            return f"{_describe(item)} is not on the table"
+    return _selection_reason(pos, move.card, list(_move_items(move)), move)
+
+
+def _describe(item: TableItem) -> str:
+    if isinstance(item, Card):
+        return str(item)
+    cards = "+".join(str(c) for c in item.cards)
+    kind = "build" if item.kind is PileKind.BUILD else item.kind.value
+    if item.multiple:
+        return f"the multiple {item.value} {kind} ({cards})"
+    return f"the {item.value} {kind} ({cards})"
+
+
+def _selection_reason(
+    pos: Position, card: Card, chosen: list[TableItem], move: Move | None = None
+) -> str:
+    rs = pos.ruleset
+    hand = _hand_to_move(pos)
+    if isinstance(pos, PlayerView) and pos.player != pos.to_move:
+        return "it is not your turn"
+    if card not in hand:
+        return f"you do not hold {card}"
+    key = _selection_key(chosen)
+    candidates = [
+        m for m in _generate(rs, pos.to_move, hand, pos.table)
+        if m.card == card and _selection_key(list(_move_items(m))) == key
+        and (move is None or m == move)
+    ]
+    owned = _owned(pos.table, pos.to_move)
+    for m in candidates:
+        why = _breaks_obligation(rs, hand, owned, _must_capture(pos), m)
+        if why:
+            return why
+    if not chosen:
+        return f"you cannot trail {card} now"
+    vt = rs.card_value_table
+    if rs.pair_only_table[card.index]:
+        return f"a {card.name().split()[0]} takes exactly one card of its own rank and never builds"
+    names = ", ".join(_describe(i) for i in chosen)
+    faces = [i for i in chosen if isinstance(i, Card) and rs.pair_only_table[i.index]]
+    if faces:
+        return f"{faces[0]} can only be taken by another {faces[0].name().split()[0]}"
+    blocks = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BLOCK]
+    if blocks and len(chosen) > 1:
+        return "a block is taken only on its own value, never together with other cards"
+    piles = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BUILD]
+    if isinstance(move, Build) or (move is None and not _could_capture(vt, card, chosen)):
+        target = move.value if isinstance(move, Build) else None
+        if target is not None and target > rs.build.max_value:
+            return f"builds go no higher than {rs.build.max_value}"
+        others = {v for c in hand if c is not card for v in vt[c.index]}
+        if target is not None and target not in others:
+            return f"to build {target} you must hold another card that takes {target}"
+        multiple = [p for p in piles if p.multiple]
+        if multiple and target is not None and target != multiple[0].value:
+            return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
+        if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1 and target is not None:
+            return "only a card from your hand may raise a build, no table cards"
+        return f"{card} with {names} makes no capture or build you can make"
+    if piles and not rs.capture.builds_in_sums and len(chosen) > 1:
+        if any(p.value != v for p in piles for v in vt[card.index]):
+            return "a build is taken only whole and on its own value, never as part of a sum"
+    return f"{card} cannot take {names}: they do not make groups of {_value_text(vt[card.index])}"
+
+
+def _could_capture(vt: tuple[tuple[int, ...], ...], card: Card, chosen: list[TableItem]) -> bool:
+    total = 0
+    for item in chosen:
+        total += item.value if isinstance(item, Pile) else min(vt[item.index])
+    return any(total % v == 0 for v in vt[card.index] if v)
+
+
+def _value_text(values: tuple[int, ...]) -> str:
+    return " or ".join(str(v) for v in values)
+
+
+def capturing_value(pos: Position, move: Move) -> int | None:
+    """The value a capture or build is made on, for messages and tags."""
+    match move:
+        case Capture(value=v) | Build(value=v) | Block(value=v):
+            return v
+        case _:
+            return None
+
+
+def takers(ruleset: Ruleset, pile: Pile) -> str:
+    """The tag on a pile: which card takes it ('8', '8 x2', 'block 7', 'A' for 14)."""
+    value = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(pile.value, str(pile.value))
+    if ruleset.pair_only or pile.value <= 10:
+        value = str(pile.value)
+    if pile.kind is PileKind.BLOCK:
+        return f"block {value}"
+    return f"{value} x{pile.sets}" if pile.multiple else value

@@ -1,0 +1,81 @@
+"""Round scoring as a breakdown per category per side, and the game's win condition."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from casino.engine.cards import Card
+from casino.engine.state import State
+
+LITTLE_CASINO = Card.parse("2S")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """Points per side per category (``cards``, ``spades``, ``big_casino`` ...), plus counts."""
+
+    categories: tuple[str, ...]
+    points: tuple[tuple[int, ...], ...]  # [side][category]
+    cards: tuple[int, ...]  # cards captured per side
+    spades: tuple[int, ...]
+    sweeps: tuple[int, ...]
+
+    def total(self, side: int) -> int:
+        return sum(self.points[side])
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(row) for row in self.points)
+
+    def by_category(self) -> dict[str, tuple[int, ...]]:
+        return {
+            name: tuple(row[k] for row in self.points) for k, name in enumerate(self.categories)
+        }
+
+
+def _unique_max(counts: list[int]) -> int | None:
+    best = max(counts)
+    return counts.index(best) if counts.count(best) == 1 else None
+
+
+def score_round(state: State) -> RoundScore:
+    """Score a finished round from the capture piles, sweeps and the last taker."""
+    rs = state.ruleset
+    sc = rs.scoring
+    sides = state.sides
+    piles: list[list[Card]] = [[] for _ in range(sides)]
+    sweeps = [0] * sides
+    for p in range(state.players):
+        piles[state.side_of(p)].extend(state.captures[p])
+        sweeps[state.side_of(p)] += state.sweeps[p]
+    cards = [len(pile) for pile in piles]
+    spades = [sum(c.suit == "S" for c in pile) for pile in piles]
+    categories: list[str] = []
+    columns: list[list[int]] = []
+
+    def add(name: str, column: list[int]) -> None:
+        if name in categories:
+            k = categories.index(name)
+            columns[k] = [a + b for a, b in zip(columns[k], column, strict=True)]
+        else:
+            categories.append(name)
+            columns.append(column)
+
+    if sc.most_cards:
+        winner = _unique_max(cards)
+        if winner is None and sc.cards_tie == "little_casino":
+            winner = next((s for s in range(sides) if LITTLE_CASINO in piles[s]), None)
+        add("cards", [sc.most_cards if s == winner else 0 for s in range(sides)])
+    if sc.most_spades:
+        winner = _unique_max(spades)
+        add("spades", [sc.most_spades if s == winner else 0 for s in range(sides)])
+    for cp in sc.card_points:
+        wanted = {Card.parse(t) for t in cp.cards}
+        add(cp.category, [cp.points * len(wanted.intersection(pile)) for pile in piles])
+    if sc.sweep:
+        add("sweeps", [sc.sweep * n for n in sweeps])
+    if sc.last_taker:
+        taker = None if state.last_taker is None else state.side_of(state.last_taker)
+        add("last_taker", [sc.last_taker if s == taker else 0 for s in range(sides)])
+    points = tuple(tuple(columns[k][s] for k in range(len(categories))) for s in range(sides))
+    return RoundScore(tuple(categories), points, tuple(cards), tuple(spades), tuple(sweeps))

@@ -1,0 +1,223 @@
+"""The frozen round state, table piles, the deal, and the per-player view.
+
+A ``State`` is one round in progress. It never changes: ``rules.apply`` returns a new
+one, so undo and search keep old states. Dealing is explicit: ``deal_round`` takes the
+deck order, so tests can deal exactly the cards they want; ``shuffled_deck`` makes that
+order from a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from casino.engine.cards import DECK, Card
+from casino.engine.ruleset import Ruleset
+
+
+class PileKind(Enum):
+    BUILD = "build"
+    BLOCK = "block"  # munter: cards of one value, taken only by that value
+    STACK = "stack"  # casino33: a two-card stack
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """Cards on the table that are taken only whole, by a card of ``value``.
+
+    ``sets`` counts the groups of value ``value`` in a build: 1 is a single build (it may be
+    raised), 2 or more a multiple build (its value is fixed). ``owner`` is the seat that
+    last added to it: the obligations of the ruleset follow it.
+    """
+
+    kind: PileKind
+    value: int
+    cards: tuple[Card, ...]
+    owner: int
+    sets: int = 1
+
+    @property
+    def multiple(self) -> bool:
+        return self.sets > 1
+
+
+TableItem = Card | Pile
+
+
+def item_cards(item: TableItem) -> tuple[Card, ...]:
+    return item.cards if isinstance(item, Pile) else (item,)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One round: hands, table, stock, capture piles and whose turn it is.
+
+    ``stock`` is in deal order (its first card is dealt next). ``must_capture`` holds
+    kasino's "you built last turn, now capture" flag per seat.
+    """
+
+    ruleset: Ruleset = field(compare=False, repr=False)
+    dealer: int
+    to_move: int
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[TableItem, ...]
+    stock: tuple[Card, ...]
+    captures: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    last_taker: int | None = None
+    must_capture: tuple[bool, ...] = ()
+    deal_number: int = 1
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def is_over(self) -> bool:
+        """The round has ended: every card dealt and played, the table collected."""
+        return not self.stock and not any(self.hands)
+
+    def is_last_deal(self) -> bool:
+        return not self.stock
+
+    def side_of(self, player: int) -> int:
+        """The scoring side of a seat: its team in a partnership game, else itself."""
+        return player % 2 if self.partnership else player
+
+    @property
+    def partnership(self) -> bool:
+        return self.ruleset.partnerships and self.players == 4
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partnership else self.players
+
+    def view_for(self, player: int) -> PlayerView:
+        """What ``player`` may know: own hand, public table and piles, counts of the rest."""
+        return PlayerView(
+            ruleset=self.ruleset,
+            player=player,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            hand=self.hands[player],
+            hand_counts=tuple(len(h) for h in self.hands),
+            table=self.table,
+            stock_count=len(self.stock),
+            captures=self.captures,
+            sweeps=self.sweeps,
+            last_taker=self.last_taker,
+            must_capture=self.must_capture,
+            deal_number=self.deal_number,
+        )
+
+    def all_cards(self) -> list[Card]:
+        """Every card in every place, for the invariant that there are exactly 52."""
+        out: list[Card] = list(self.stock)
+        for hand in self.hands:
+            out.extend(hand)
+        for item in self.table:
+            out.extend(item_cards(item))
+        for pile in self.captures:
+            out.extend(pile)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A seat's information state: the AI and the UI are handed only this."""
+
+    ruleset: Ruleset = field(compare=False, repr=False)
+    player: int
+    dealer: int
+    to_move: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    table: tuple[TableItem, ...]
+    stock_count: int
+    captures: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    last_taker: int | None
+    must_capture: tuple[bool, ...]
+    deal_number: int
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_counts)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen: in other hands or the stock, in deck order."""
+        seen = {c.index for c in self.hand}
+        for item in self.table:
+            seen.update(c.index for c in item_cards(item))
+        for pile in self.captures:
+            seen.update(c.index for c in pile)
+        return tuple(c for c in DECK if c.index not in seen)
+
+    def is_last_deal(self) -> bool:
+        return self.stock_count == 0
+
+
+def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
+    """The deck order for a seed: the only randomness in the engine."""
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+def _deal_hands(
+    deck: list[Card], players: int, first: int, size: int, packet: int,
+    table_packets: int = 0, interleave: bool = True,
+) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, popping ``deck``."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    table: list[Card] = []
+    order = [(first + i) % players for i in range(players)]
+    dealt = 0
+    while dealt < size:
+        n = min(packet, size - dealt)
+        for i, seat in enumerate(order):
+            hands[seat].extend(deck.pop(0) for _ in range(n))
+            if interleave and i == 0 and len(table) < table_packets:
+                table.extend(deck.pop(0) for _ in range(min(n, table_packets - len(table))))
+        dealt += n
+    while len(table) < table_packets:
+        table.append(deck.pop(0))
+    return hands, table
+
+
+def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ...]) -> State:
+    """Start a round from a given deck order: first hands and table cards dealt."""
+    if players not in ruleset.players:
+        raise ValueError(f"{ruleset.name} is played by {ruleset.players} players, not {players}")
+    if sorted(c.index for c in deck) != list(range(52)):
+        raise ValueError("a deck must hold each of the 52 cards once")
+    rest = list(deck)
+    d = ruleset.deal
+    hands, table = _deal_hands(
+        rest, players, (dealer + 1) % players, d.first_hand, d.packet, d.table,
+        d.table_interleaved,
+    )
+    return State(
+        ruleset=ruleset,
+        dealer=dealer,
+        to_move=(dealer + 1) % players,
+        hands=tuple(tuple(h) for h in hands),
+        table=tuple(table),
+        stock=tuple(rest),
+        captures=tuple(() for _ in range(players)),
+        sweeps=(0,) * players,
+        must_capture=(False,) * players,
+    )
+
+
+def deal_next(state: State) -> State:
+    """Deal the next hands from the stock (every hand is empty)."""
+    rest = list(state.stock)
+    d = state.ruleset.deal
+    size = min(d.hand, len(rest) // state.players)
+    hands, _ = _deal_hands(rest, state.players, (state.dealer + 1) % state.players, size, d.packet)
+    return replace(
+        state, hands=tuple(tuple(h) for h in hands), stock=tuple(rest),
+        deal_number=state.deal_number + 1,
+    )
+
