@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from casino.ai.evaluate import tables
 from casino.engine.cards import Card
 from casino.engine.moves import Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
@@ -34,27 +35,65 @@ class RandomPolicy:
 
 def card_worth(ruleset: Ruleset, card: Card) -> float:
     """Rough points a card is worth to its taker under this ruleset's scoring."""
-    sc = ruleset.scoring
-    worth = sc.most_cards / 27.0
-    if card.suit == "S":
-        worth += sc.most_spades / 7.0
-    for cp in sc.card_points:
-        if str(card) in cp.cards:
-            worth += cp.points
-    return worth
+    return _worths(ruleset)[card.index]
+
+
+_worth_cache: dict[int, tuple[Ruleset, tuple[float, ...]]] = {}
+
+
+def _worths(ruleset: Ruleset) -> tuple[float, ...]:
+    hit = _worth_cache.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    t = tables(ruleset)
+    out = tuple(
+        t.card_points[i] + t.most_cards / 27.0 + (t.most_spades / 7.0 if t.spade[i] else 0.0)
+        for i in range(52)
+    )
+    _worth_cache[id(ruleset)] = (ruleset, out)
+    return out
 
 
 def immediate_gain(ruleset: Ruleset, view: PlayerView, move: Move) -> float:
     """Points a move banks at once: captured cards' worth plus a sweep."""
-    match move:
-        case Capture(card=card, items=items):
-            taken = [card] + [c for item in items for c in item_cards(item)]
-            gain = sum(card_worth(ruleset, c) for c in taken)
-            if len(items) == len(view.table):
-                gain += ruleset.scoring.sweep
-            return gain
-        case _:
-            return 0.0
+    return capture_gain(ruleset, len(view.table), move)
+
+
+def capture_gain(ruleset: Ruleset, table_size: int, move: Move) -> float:
+    """``immediate_gain`` from the table size alone, for rollouts on full states."""
+    if not isinstance(move, Capture):
+        return 0.0
+    w = _worths(ruleset)
+    gain = w[move.card.index]
+    for item in move.items:
+        for c in item_cards(item):
+            gain += w[c.index]
+    if len(move.items) == table_size:
+        gain += ruleset.scoring.sweep
+    return gain
+
+
+def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
+    """Greedy's choice among ``moves``: best capture, else richest build, else cheapest trail."""
+    w = _worths(ruleset)
+    best: Move | None = None
+    best_gain = -1.0
+    for m in moves:
+        if isinstance(m, Capture):
+            g = capture_gain(ruleset, table_size, m)
+            if g > best_gain:
+                best, best_gain = m, g
+    if best is not None:
+        return best
+    for m in moves:
+        if isinstance(m, Build):
+            g = sum(w[c.index] for i in m.items for c in item_cards(i))
+            if g > best_gain:
+                best, best_gain = m, g
+    if best is not None:
+        return best
+    trails = [m for m in moves if isinstance(m, Trail)] or moves
+    return min(trails, key=lambda m: (w[m.card.index], -m.card.rank))
 
 
 class GreedyPolicy:
@@ -66,19 +105,7 @@ class GreedyPolicy:
         self.seed = seed
 
     def choose(self, view: PlayerView) -> Move:
-        rs = view.ruleset
-        moves = legal_moves(view)
-        captures = [m for m in moves if isinstance(m, Capture)]
-        if captures:
-            return max(captures, key=lambda m: immediate_gain(rs, view, m))
-        builds = [m for m in moves if isinstance(m, Build)]
-        if builds:
-            return max(
-                builds,
-                key=lambda m: sum(card_worth(rs, c) for i in m.items for c in item_cards(i)),
-            )
-        trails = [m for m in moves if isinstance(m, Trail)] or moves
-        return min(trails, key=lambda m: (card_worth(rs, m.card), -m.card.rank))
+        return greedy_pick(view.ruleset, len(view.table), legal_moves(view))
 
 
 BASIC_POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}

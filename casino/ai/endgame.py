@@ -1,0 +1,98 @@
+"""Exact search of the last deal: once the stock is empty every card is placed.
+
+With two players the unseen cards are exactly the opponent's hand, so the rest of the
+round is a game of perfect information: alpha-beta over the remaining plies, with the
+side to optimise maximising and every other side minimising (the paranoid reduction for
+three or four players, searched on a determinization). Leaves are scored by
+``evaluate.round_points`` and a utility over the sides' points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from casino.ai.evaluate import round_points, tables
+from casino.engine.moves import Capture, Move
+from casino.engine.rules import apply, legal_moves
+from casino.engine.state import State, item_cards
+
+Utility = Callable[[Sequence[int]], float]
+
+
+class SearchLimit(Exception):
+    """The node budget ran out before the search finished."""
+
+
+def margin_utility(side: int) -> Utility:
+    def utility(points: Sequence[int]) -> float:
+        return points[side] - max(p for s, p in enumerate(points) if s != side)
+    return utility
+
+
+def _order(state: State, moves: list[Move]) -> list[Move]:
+    """Captures first, richest first: good moves early make alpha-beta cut more."""
+    pts = tables(state.ruleset).card_points
+
+    def key(m: Move) -> float:
+        if not isinstance(m, Capture):
+            return 0.0
+        cards = [c for it in m.items for c in item_cards(it)]
+        return -(10.0 + len(cards) + 3.0 * sum(pts[c.index] for c in cards))
+
+    return sorted(moves, key=key)
+
+
+class Solver:
+    """Alpha-beta with a transposition table, for one root side and utility."""
+
+    def __init__(self, side: int, utility: Utility, node_limit: int = 200_000) -> None:
+        self.side = side
+        self.utility = utility
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.table: dict[object, tuple[float, int]] = {}  # key -> (value, bound flag)
+
+    def value(self, state: State, alpha: float = -1e9, beta: float = 1e9) -> float:
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchLimit
+        if state.is_over():
+            return self.utility(round_points(state))
+        key = (state.to_move, state.hands, state.table, state.captures, state.sweeps,
+               state.last_taker, state.must_capture)
+        hit = self.table.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                return v
+        maximize = state.side_of(state.to_move) == self.side
+        a0, b0 = alpha, beta
+        best = -1e9 if maximize else 1e9
+        for m in _order(state, legal_moves(state)):
+            v = self.value(apply(state, m), alpha, beta)
+            if maximize:
+                if v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        flag = 1 if best >= b0 else (-1 if best <= a0 else 0)
+        self.table[key] = (best, flag)
+        return best
+
+    def root(self, state: State, moves: list[Move]) -> list[tuple[Move, float]]:
+        """The exact value of each of ``moves`` at the root (no cut between root moves)."""
+        return [(m, self.value(apply(state, m))) for m in moves]
+
+
+def brute_force(state: State, side: int, utility: Utility) -> float:
+    """Plain minimax with no pruning or memory: the reference the tests check against."""
+    if state.is_over():
+        return utility(round_points(state))
+    maximize = state.side_of(state.to_move) == side
+    values = [brute_force(apply(state, m), side, utility) for m in legal_moves(state)]
+    return max(values) if maximize else min(values)

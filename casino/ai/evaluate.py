@@ -1,0 +1,121 @@
+"""Fast scoring helpers the AI shares: per-card points, round margins, card worth.
+
+``score_round`` in the engine is the authority; ``round_points`` mirrors it for search
+leaves (a test pins the two together) without building a breakdown per category.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from casino.engine.cards import DECK, Card
+from casino.engine.ruleset import Ruleset
+from casino.engine.scoring import LITTLE_CASINO
+from casino.engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTables:
+    """A ruleset's scoring turned into per-card numbers, indexed by ``Card.index``."""
+
+    card_points: tuple[int, ...]
+    spade: tuple[bool, ...]
+    most_cards: int
+    most_spades: int
+    sweep: int
+    last_taker: int
+    little_casino_breaks_tie: bool
+
+
+_tables: dict[int, tuple[Ruleset, ScoreTables]] = {}
+
+
+def tables(ruleset: Ruleset) -> ScoreTables:
+    """The ruleset's score tables, computed once per ruleset object."""
+    hit = _tables.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    sc = ruleset.scoring
+    points = [0] * 52
+    for cp in sc.card_points:
+        for text in cp.cards:
+            points[Card.parse(text).index] += cp.points
+    out = ScoreTables(
+        card_points=tuple(points),
+        spade=tuple(c.suit == "S" for c in DECK),
+        most_cards=sc.most_cards,
+        most_spades=sc.most_spades,
+        sweep=sc.sweep,
+        last_taker=sc.last_taker,
+        little_casino_breaks_tie=sc.cards_tie == "little_casino",
+    )
+    _tables[id(ruleset)] = (ruleset, out)
+    return out
+
+
+def _unique_max(counts: Sequence[int]) -> int | None:
+    best = max(counts)
+    return counts.index(best) if counts.count(best) == 1 else None
+
+
+def round_points(state: State) -> list[int]:
+    """Points per side of a finished round, as ``score_round`` would total them."""
+    t = tables(state.ruleset)
+    sides = state.sides
+    cards = [0] * sides
+    spades = [0] * sides
+    pts = [0] * sides
+    little = None
+    for p in range(state.players):
+        s = state.side_of(p)
+        pile = state.captures[p]
+        cards[s] += len(pile)
+        for c in pile:
+            i = c.index
+            pts[s] += t.card_points[i]
+            if t.spade[i]:
+                spades[s] += 1
+            if c == LITTLE_CASINO:
+                little = s
+        pts[s] += t.sweep * state.sweeps[p]
+    if t.most_cards:
+        w = _unique_max(cards)
+        if w is None and t.little_casino_breaks_tie:
+            w = little
+        if w is not None:
+            pts[w] += t.most_cards
+    if t.most_spades:
+        w = _unique_max(spades)
+        if w is not None:
+            pts[w] += t.most_spades
+    if t.last_taker and state.last_taker is not None:
+        pts[state.side_of(state.last_taker)] += t.last_taker
+    return pts
+
+
+def margin(points: Sequence[int], side: int) -> float:
+    """A side's lead over the best other side."""
+    return points[side] - max(p for s, p in enumerate(points) if s != side)
+
+
+def card_worth(ruleset: Ruleset, card: Card, cards_live: float = 1.0,
+               spades_live: float = 1.0) -> float:
+    """Rough points one captured card brings: its own points plus shares of the majorities.
+
+    ``cards_live`` and ``spades_live`` (0..1) scale the majority shares down once a
+    majority is decided and another card can no longer change it.
+    """
+    t = tables(ruleset)
+    worth = float(t.card_points[card.index]) + cards_live * t.most_cards / 27.0
+    if t.spade[card.index]:
+        worth += spades_live * t.most_spades / 7.0
+    return worth
+
+
+def liveness(counts: Sequence[int], remaining: int) -> float:
+    """1 while the majority of ``counts`` can still change, 0 once it is settled."""
+    if len(counts) < 2:
+        return 0.0
+    ordered = sorted(counts, reverse=True)
+    return 0.0 if ordered[0] - ordered[1] > remaining else 1.0

@@ -1,0 +1,73 @@
+"""Policies by name for the command line, and the UI's difficulty names.
+
+Every factory is called as ``factory(seed=...)`` and returns a ``Policy``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from casino.ai.basic import GreedyPolicy, Policy, RandomPolicy
+from casino.ai.expert import ExpertPolicy
+from casino.ai.heuristic import HeuristicPolicy
+from casino.engine.moves import Move
+from casino.engine.rules import legal_moves
+from casino.engine.state import PlayerView
+
+
+class BeginnerPolicy:
+    """Random-ish greedy: greedy's move most of the time, a random legal move otherwise."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int | str = 0, greed: float = 0.5) -> None:
+        self.rng = random.Random(f"beginner-policy:{seed}")
+        self.greed = greed
+        self.greedy = GreedyPolicy(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        if self.rng.random() < self.greed:
+            return self.greedy.choose(view)
+        return self.rng.choice(legal_moves(view))
+
+
+def hard(seed: int | str = 0) -> ExpertPolicy:
+    """The expert with a small budget: fewer samples and candidates."""
+    policy = ExpertPolicy(seed=seed, samples=8, candidates=4)
+    policy.name = "hard"
+    return policy
+
+
+def expert(seed: int | str = 0) -> ExpertPolicy:
+    return ExpertPolicy(seed=seed)
+
+
+POLICIES: dict[str, Callable[..., Policy]] = {
+    "random": RandomPolicy,
+    "beginner": BeginnerPolicy,
+    "greedy": GreedyPolicy,
+    "heuristic": HeuristicPolicy,
+    "hard": hard,
+    "expert": expert,
+}
+"""Level name -> factory(seed=...)."""
+
+DIFFICULTIES: dict[str, str] = {
+    "Beginner": "beginner",
+    "Easy": "greedy",
+    "Medium": "heuristic",
+    "Hard": "hard",
+    "Expert": "expert",
+}
+"""UI difficulty name -> level name in ``POLICIES``, weakest first."""
+
+
+def policy_for(difficulty: str, seed: int | str = 0) -> Policy:
+    """The computer player for a UI difficulty name ('Easy' ... 'Expert')."""
+    try:
+        level = DIFFICULTIES[difficulty]
+    except KeyError:
+        known = ", ".join(DIFFICULTIES)
+        raise ValueError(f"unknown difficulty {difficulty!r}; known: {known}") from None
+    return POLICIES[level](seed=seed)
