@@ -1,0 +1,86 @@
+"""Cards in flight and short flourishes: positions as functions of elapsed time.
+
+An animation never owns a card: it names one and two boxes, and the table scene draws
+the card there instead of in its resting place until the flight lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from casino.engine import Card
+from casino.ui.layout import Box
+
+
+def ease(t: float) -> float:
+    """Smooth start and stop, 0..1 to 0..1."""
+    t = min(1.0, max(0.0, t))
+    return t * t * (3 - 2 * t)
+
+
+@dataclass(frozen=True)
+class Flight:
+    card: Card
+    face_up: bool
+    start: Box
+    end: Box
+    delay: float
+    duration: float
+
+    def box_at(self, t: float) -> Box:
+        k = ease((t - self.delay) / self.duration) if self.duration > 0 else 1.0
+        return tuple(round(a + (b - a) * k) for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
+
+    def finished(self, t: float) -> bool:
+        return t >= self.delay + self.duration
+
+
+@dataclass(frozen=True)
+class Banner:
+    """Big text that grows and fades, e.g. a sweep or the last deal."""
+
+    text: str
+    delay: float
+    duration: float
+
+    def alpha_scale(self, t: float) -> tuple[int, float]:
+        k = (t - self.delay) / self.duration if self.duration > 0 else 1.0
+        if k < 0 or k >= 1:
+            return 0, 1.0
+        alpha = round(255 * min(1.0, 4 * (1 - k)))
+        return alpha, 0.7 + 0.5 * ease(min(1.0, k * 3))
+
+
+@dataclass
+class Animator:
+    """The flights and banners under way, and the clock they share."""
+
+    clock: float = 0.0
+    flights: list[Flight] = field(default_factory=list)
+    banners: list[Banner] = field(default_factory=list)
+
+    def add(self, flight: Flight) -> None:
+        self.flights.append(
+            Flight(flight.card, flight.face_up, flight.start, flight.end,
+                   flight.delay + self.clock, flight.duration))
+
+    def banner(self, text: str, delay: float, duration: float) -> None:
+        self.banners.append(Banner(text, delay + self.clock, duration))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.flights = [f for f in self.flights if not f.finished(self.clock)]
+        self.banners = [b for b in self.banners if b.delay + b.duration > self.clock]
+        if not self.flights and not self.banners:
+            self.clock = 0.0
+
+    def busy(self) -> bool:
+        return bool(self.flights)
+
+    def flying(self) -> set[Card]:
+        return {f.card for f in self.flights}
+
+    def clear(self) -> None:
+        self.flights.clear()
+        self.banners.clear()
+        self.clock = 0.0

@@ -1,0 +1,154 @@
+"""Images and fonts: bundled card faces and DejaVu Sans, card backs, felt and icon drawn here.
+
+Everything is loaded on first use and cached per size, so launching touches no card file.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import pygame
+
+from casino.engine import Card
+
+ASSETS = Path(str(resources.files("casino").joinpath("assets")))
+CARD_FILE_SUIT = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+CARD_FILE_RANK = {1: "1", 11: "jack", 12: "queen", 13: "king"}
+BACKS = ("lattice", "rings", "stripes", "diamonds")
+BACK_COLOURS = {
+    "lattice": ((24, 58, 140), (220, 228, 245)),
+    "rings": ((150, 26, 38), (245, 222, 200)),
+    "stripes": ((22, 100, 70), (230, 240, 225)),
+    "diamonds": ((70, 40, 120), (235, 215, 120)),
+}
+FOUR_COLOUR = {"C": (20, 130, 40), "D": (30, 80, 210)}
+SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+SEAT_COLOURS = ((52, 120, 230), (215, 60, 50), (40, 160, 80), (210, 150, 30))
+
+
+def card_path(card: Card) -> Path:
+    rank = CARD_FILE_RANK.get(card.rank, str(card.rank))
+    return ASSETS / "cards" / f"{CARD_FILE_SUIT[card.suit]}_{rank}.png"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return pygame.font.Font(str(ASSETS / "fonts" / name), size)
+
+
+@lru_cache(maxsize=64)
+def _raw_face(card: Card, four_colour: bool) -> pygame.Surface:
+    surface = pygame.image.load(str(card_path(card)))
+    if four_colour and card.suit in FOUR_COLOUR:
+        # The faces use pure red and black inks; recolour them for a four-colour deck.
+        ink = (255, 0, 0) if card.suit == "D" else (0, 0, 0)
+        pixels = pygame.PixelArray(surface)
+        pixels.replace(ink, FOUR_COLOUR[card.suit], distance=0.25)
+        del pixels
+    return surface
+
+
+@lru_cache(maxsize=256)
+def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
+              large_index: bool = False) -> pygame.Surface:
+    """A card face scaled to ``size``, optionally four-coloured and with a large index."""
+    surface = pygame.transform.smoothscale(_raw_face(card, four_colour), size).convert_alpha()
+    if large_index:
+        w, h = size
+        box = pygame.Rect(0, 0, round(w * 0.42), round(h * 0.22))
+        pygame.draw.rect(surface, (255, 255, 255), box.inflate(-2, -2).move(2, 2),
+                         border_radius=max(2, w // 14))
+        colour = _ink(card, four_colour)
+        label = font(max(8, round(h * 0.16)), True).render(
+            f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, colour)
+        if label.get_width() > box.w:
+            label = pygame.transform.smoothscale(
+                label, (box.w, round(label.get_height() * box.w / label.get_width())))
+        surface.blit(label, (4, 3))
+    return surface
+
+
+def _ink(card: Card, four_colour: bool) -> tuple[int, int, int]:
+    if four_colour and card.suit in FOUR_COLOUR:
+        return FOUR_COLOUR[card.suit]
+    return (200, 0, 0) if card.suit in "DH" else (0, 0, 0)
+
+
+@lru_cache(maxsize=32)
+def card_back(style: str, size: tuple[int, int]) -> pygame.Surface:
+    """One of our own card backs, drawn procedurally at ``size``."""
+    w, h = size
+    ink, paper = BACK_COLOURS.get(style, BACK_COLOURS["lattice"])
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(3, w // 12)
+    pygame.draw.rect(surface, (255, 255, 255), (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surface, (90, 90, 90), (0, 0, w, h), 1, border_radius=radius)
+    inset = max(3, w // 14)
+    inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+    art = pygame.Surface(inner.size)
+    art.fill(ink)
+    step = max(4, w // 9)
+    if style == "lattice":
+        for k in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.line(art, paper, (k, 0), (k + inner.h, inner.h), 1)
+            pygame.draw.line(art, paper, (k, inner.h), (k + inner.h, 0), 1)
+    elif style == "rings":
+        cx, cy = inner.w // 2, inner.h // 2
+        for r in range(step, max(inner.size), step):
+            pygame.draw.circle(art, paper, (cx, cy), r, 1)
+    elif style == "stripes":
+        for k in range(0, inner.h, step):
+            pygame.draw.rect(art, paper, (0, k, inner.w, max(1, step // 3)))
+    else:
+        for row, yy in enumerate(range(0, inner.h + step, step)):
+            for xx in range(-step if row % 2 else -step // 2, inner.w + step, step):
+                pygame.draw.polygon(art, paper, [(xx, yy - step // 3), (xx + step // 4, yy),
+                                                 (xx, yy + step // 3), (xx - step // 4, yy)])
+    pygame.draw.rect(art, paper, art.get_rect(), max(1, w // 40))
+    surface.blit(art, inner)
+    return surface
+
+
+@lru_cache(maxsize=1)
+def _felt_tile() -> pygame.Surface:
+    tile = pygame.Surface((128, 128))
+    tile.fill((22, 92, 52))
+    rng = random.Random(7)
+    for _ in range(2600):
+        shade = rng.randint(-14, 14)
+        colour = (22 + shade, 92 + shade, 52 + shade)
+        tile.set_at((rng.randrange(128), rng.randrange(128)), colour)
+    return tile
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table: green felt with a soft darker edge."""
+    surface = pygame.Surface(size)
+    tile = _felt_tile()
+    for x in range(0, size[0], 128):
+        for y in range(0, size[1], 128):
+            surface.blit(tile, (x, y))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    for i in range(24):
+        alpha = 6 * (24 - i) // 24 + 1
+        pygame.draw.rect(shade, (0, 0, 0, alpha * 4), (i * 2, i * 2, w - i * 4, h - i * 4),
+                         2, border_radius=24)
+    surface.blit(shade, (0, 0))
+    return surface.convert()
+
+
+def icon() -> pygame.Surface:
+    """The window icon: a card with a spade on felt green."""
+    surface = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (22, 92, 52), (0, 0, 64, 64), border_radius=12)
+    pygame.draw.rect(surface, (255, 255, 255), (14, 6, 36, 52), border_radius=5)
+    pygame.draw.rect(surface, (40, 40, 40), (14, 6, 36, 52), 2, border_radius=5)
+    glyph = font(30, True).render(SUIT_GLYPH["S"], True, (0, 0, 0))
+    surface.blit(glyph, glyph.get_rect(center=(32, 33)))
+    return surface

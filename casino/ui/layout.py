@@ -1,0 +1,215 @@
+"""Where everything goes: pure functions of the window size and counts, tested without a window.
+
+Rectangles are plain ``(x, y, w, h)`` tuples of ints so this module needs no display;
+callers wrap them in ``pygame.Rect`` where they draw.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+Box = tuple[int, int, int, int]
+
+CARD_ASPECT = 338 / 489
+"""Width over height of the bundled card faces."""
+
+PILE_STEP = 0.19
+"""How far each card of a fanned pile sits below the one before, as a fraction of its height."""
+
+
+def card_size_for_height(height: float) -> tuple[int, int]:
+    h = max(24, int(height))
+    return max(16, round(h * CARD_ASPECT)), h
+
+
+def inside(box: Box, x: int, y: int) -> bool:
+    bx, by, bw, bh = box
+    return bx <= x < bx + bw and by <= y < by + bh
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The regions of the table scene for one window size and number of players."""
+
+    size: tuple[int, int]
+    margin: int
+    font: int  # body text size in pixels
+    card: tuple[int, int]  # full-size card (the hand)
+    small: tuple[int, int]  # opponents' cards and capture piles
+    opponents: tuple[Box, ...]  # one box per other seat, in seat order 1, 2, ...
+    table: Box
+    stock: Box
+    status: Box
+    hand: Box
+    own_pile: Box
+    panel: Box
+    buttons: tuple[Box, ...]
+    sheet: Box
+    log: Box
+
+
+BUTTONS = ("Hint", "Unseen", "End turn", "Menu")
+
+
+@lru_cache(maxsize=32)
+def table_layout(width: int, height: int, players: int) -> TableLayout:
+    """Split a ``width`` x ``height`` window: opponents on top, table, status, hand; panel right."""
+    width, height = max(width, 640), max(height, 400)
+    margin = max(4, round(min(width, height) * 0.012))
+    font = max(12, min(22, round(height * 0.021)))
+    panel_w = int(min(max(width * 0.24, 250), 380))
+    main_w = width - panel_w
+    card_h = min(height * 0.17, (main_w - 2 * margin) / 11 / CARD_ASPECT)
+    card = card_size_for_height(card_h)
+    small = card_size_for_height(card[1] * 0.62)
+    line = round(font * 1.5)
+
+    opp_h = small[1] + line + 2 * margin
+    opponents_n = players - 1
+    opp_w = (main_w - margin) // opponents_n
+    opponents = tuple(
+        (margin + i * opp_w, margin, opp_w - margin, opp_h) for i in range(opponents_n)
+    )
+    hand_h = card[1] + round(card[1] * 0.1) + line + margin
+    hand_y = height - hand_h - margin
+    own_pile = (margin, hand_y + round(card[1] * 0.1), small[0] + 2 * margin, hand_h - margin)
+    hand = (own_pile[0] + own_pile[2] + margin, hand_y,
+            main_w - own_pile[2] - 3 * margin, hand_h)
+    status = (margin, hand_y - line - margin, main_w - 2 * margin, line)
+    table_y = margin + opp_h + margin
+    table_h = status[1] - margin - table_y
+    stock = (margin, table_y + (table_h - small[1]) // 2, small[0] + 2 * margin, small[1] + line)
+    table = (stock[0] + stock[2] + margin, table_y, main_w - stock[2] - 3 * margin, table_h)
+
+    px = main_w
+    pw = panel_w - margin
+    button_h = round(line * 1.4)
+    cols = 2
+    bw = (pw - (cols - 1) * margin) // cols
+    rows = math.ceil(len(BUTTONS) / cols)
+    by0 = height - margin - rows * button_h - (rows - 1) * margin
+    buttons = tuple(
+        (px + (i % cols) * (bw + margin), by0 + (i // cols) * (button_h + margin), bw, button_h)
+        for i in range(len(BUTTONS))
+    )
+    sheet_h = line * 12
+    sheet = (px, margin, pw, sheet_h)
+    log = (px, margin * 2 + sheet_h, pw, by0 - margin * 3 - sheet_h)
+    panel = (px - margin // 2, 0, panel_w + margin // 2, height)
+    return TableLayout(
+        (width, height), margin, font, card, small, opponents, table, stock, status, hand,
+        own_pile, panel, buttons, sheet, log,
+    )
+
+
+def hand_boxes(area: Box, count: int, card: tuple[int, int]) -> list[Box]:
+    """Card boxes for a hand of ``count``, centred, overlapping only when the area is tight."""
+    if count <= 0:
+        return []
+    x, y, w, _ = area
+    cw, ch = card
+    gap = cw * 1.08
+    if count > 1 and cw + gap * (count - 1) > w:
+        gap = (w - cw) / (count - 1)
+    total = cw + gap * (count - 1)
+    left = x + (w - total) / 2
+    top = y + round(ch * 0.1)
+    return [(round(left + i * gap), top, cw, ch) for i in range(count)]
+
+
+@dataclass(frozen=True)
+class TableGrid:
+    """Slots for table items: each slot holds a card or a fanned pile under its tag."""
+
+    card: tuple[int, int]
+    slots: tuple[Box, ...]
+    tag: int  # height of the tag strip above a pile
+
+
+@lru_cache(maxsize=64)
+def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int]) -> TableGrid:
+    """Slots for ``items`` table items (at least ``spaces`` when the tableau is fixed).
+
+    Cards shrink until every slot fits; one slot is always spare so a trail has a place.
+    """
+    x, y, w, h = area
+    wanted = max(items + 1, spaces or 0, 1)
+    ch = card[1]
+    while True:
+        cw, ch = card_size_for_height(ch)
+        tag = max(14, round(ch * 0.17))
+        slot_w = round(cw * 1.18)
+        slot_h = tag + ch + round(ch * PILE_STEP * 2.2)
+        cols = max(1, w // slot_w)
+        rows = math.ceil(wanted / cols)
+        if rows * slot_h <= h or ch <= 30:
+            break
+        ch = int(ch * 0.92)
+    cols = min(cols, wanted)
+    rows = math.ceil(wanted / cols)
+    pad_x = (w - cols * slot_w) // 2
+    pad_y = max(0, (h - rows * slot_h) // 2)
+    slots = tuple(
+        (x + pad_x + (i % cols) * slot_w, y + pad_y + (i // cols) * slot_h, slot_w, slot_h)
+        for i in range(wanted)
+    )
+    return TableGrid((cw, ch), slots, tag)
+
+
+def pile_boxes(slot: Box, cards: int, card: tuple[int, int], tag: int) -> list[Box]:
+    """Boxes of a pile's cards fanned downward in ``slot`` under its tag (one card: no fan)."""
+    sx, sy, sw, sh = slot
+    cw, ch = card
+    left = sx + (sw - cw) // 2
+    top = sy + tag
+    if cards <= 1:
+        return [(left, top, cw, ch)]
+    room = sh - tag - ch
+    step = min(ch * PILE_STEP, room / (cards - 1))
+    return [(left, round(top + i * step), cw, ch) for i in range(cards)]
+
+
+def item_box(slot: Box, cards: int, card: tuple[int, int], tag: int) -> Box:
+    """The clickable box of a table item: its whole fan."""
+    boxes = pile_boxes(slot, cards, card, tag)
+    x, y, w, _ = boxes[0]
+    last = boxes[-1]
+    return (x, y, w, last[1] + last[3] - y)
+
+
+@dataclass(frozen=True)
+class DialogLayout:
+    box: Box
+    title: Box
+    rows: tuple[Box, ...]
+    buttons: tuple[Box, ...]
+
+
+def dialog_layout(width: int, height: int, rows: int, buttons: int, font: int,
+                  wide: float = 0.5) -> DialogLayout:
+    """A centred dialog with a title, ``rows`` rows of text or choices and a button row."""
+    line = round(font * 1.9)
+    margin = max(6, font // 2)
+    w = min(width - 2 * margin, max(360, int(width * wide)))
+    h = min(height - 2 * margin, line * (rows + 2) + margin * 4)
+    row_h = max(font + 4, (h - line * 2 - margin * 4) // max(rows, 1))
+    row_h = min(row_h, line)
+    x = (width - w) // 2
+    y = (height - h) // 2
+    title = (x + margin, y + margin, w - 2 * margin, line)
+    rows_boxes = tuple(
+        (x + margin, y + margin + line + i * row_h, w - 2 * margin, row_h - 2)
+        for i in range(rows)
+    )
+    bw = min(220, (w - margin * (buttons + 1)) // max(buttons, 1))
+    bx0 = x + (w - (bw * buttons + margin * (buttons - 1))) // 2
+    by = y + h - margin - line
+    buttons_boxes = tuple((bx0 + i * (bw + margin), by, bw, line) for i in range(buttons))
+    return DialogLayout((x, y, w, h), title, rows_boxes, buttons_boxes)
+
+
+def fit_font(height: int) -> int:
+    """The body font size for a window height."""
+    return max(12, min(22, round(height * 0.021)))

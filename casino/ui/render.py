@@ -1,0 +1,102 @@
+"""Drawing cards, piles with their tags, hidden hands and capture piles from plain values."""
+
+from __future__ import annotations
+
+import pygame
+
+from casino.engine import Card, Pile, PileKind, Ruleset
+from casino.engine.rules import takers
+from casino.engine.state import TableItem, item_cards
+from casino.ui import assets
+from casino.ui.layout import Box, pile_boxes
+from casino.ui.scene import DIM, TEXT, draw_text
+from casino.ui.settings import Settings
+
+
+def seat_colour(seat: int, partnership: bool) -> tuple[int, int, int]:
+    return assets.SEAT_COLOURS[seat % 2 if partnership else seat % len(assets.SEAT_COLOURS)]
+
+
+def draw_card(surface: pygame.Surface, card: Card | None, box: Box, settings: Settings,
+              outline: tuple[int, int, int] | None = None) -> None:
+    """A face (``card``) or a back (``None``) in ``box``, with a shadow and optional outline."""
+    rect = pygame.Rect(box)
+    radius = max(3, rect.w // 12)
+    shadow = rect.move(max(1, rect.w // 40), max(2, rect.w // 30))
+    pygame.draw.rect(surface, (8, 40, 22), shadow, border_radius=radius)
+    if card is None:
+        surface.blit(assets.card_back(settings.back, rect.size), rect)
+    else:
+        surface.blit(assets.card_face(card, rect.size, settings.four_colour,
+                                      settings.large_index), rect)
+    if outline is not None:
+        pygame.draw.rect(surface, outline, rect.inflate(6, 6), 3, border_radius=radius + 2)
+
+
+def tag_text(ruleset: Ruleset, pile: Pile) -> str:
+    text = takers(ruleset, pile)
+    return text.replace(" x", " \u00d7")
+
+
+def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
+              tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
+              outline: tuple[int, int, int] | None, hidden: set[Card]) -> None:
+    """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it."""
+    cards = item_cards(item)
+    boxes = pile_boxes(slot, len(cards), card, tag)
+    for c, box in zip(cards, boxes, strict=True):
+        if c not in hidden:
+            draw_card(surface, c, box, settings)
+    if outline is not None:
+        x, y, w, _ = boxes[0]
+        bottom = boxes[-1][1] + boxes[-1][3]
+        radius = max(3, w // 12)
+        pygame.draw.rect(surface, outline, pygame.Rect(x, y, w, bottom - y).inflate(6, 6), 3,
+                         border_radius=radius + 2)
+    if isinstance(item, Pile) and not hidden.intersection(cards):
+        colour = seat_colour(item.owner, partnership)
+        text = tag_text(ruleset, item)
+        if item.kind is PileKind.STACK:
+            text = f"stack {item.value}"
+        size = max(10, round(tag * 0.7))
+        width = min(slot[2], max(card[0] * 2 // 3, assets.font(size, True).size(text)[0] + 12))
+        pill = pygame.Rect(0, 0, width, tag - 2)
+        pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
+        pygame.draw.rect(surface, colour, pill, border_radius=tag // 2)
+        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=tag // 2)
+        draw_text(surface, text, size, pill.center, (255, 255, 255), "center", bold=True,
+                  max_width=pill.w - 6)
+
+
+def draw_free_space(surface: pygame.Surface, slot: Box, card: tuple[int, int], tag: int) -> None:
+    """An empty tableau space (munter's fixed tableau)."""
+    box = pile_boxes(slot, 1, card, tag)[0]
+    pygame.draw.rect(surface, (60, 130, 90), box, 1, border_radius=max(3, box[2] // 12))
+
+
+def draw_hidden_hand(surface: pygame.Surface, count: int, box: Box, card: tuple[int, int],
+                     settings: Settings) -> None:
+    """An opponent's hand: ``count`` backs fanned from the left of ``box``."""
+    if count <= 0:
+        return
+    x, y, w, _ = box
+    step = min(card[0] * 0.35, (w - card[0]) / max(count - 1, 1))
+    for i in range(count):
+        draw_card(surface, None, (round(x + i * step), y, *card), settings)
+
+
+def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], cards: int,
+                      spades: int, sweeps: int, settings: Settings, font: int) -> None:
+    """A face-down stack whose thickness grows with the cards taken, with its counts below."""
+    x, y, w, _ = box
+    left = x + (w - card[0]) // 2
+    if cards:
+        layers = min(6, 1 + cards // 8)
+        for i in range(layers):
+            draw_card(surface, None, (left + i, y - i * 2 + 10, *card), settings)
+    else:
+        pygame.draw.rect(surface, (60, 130, 90), (left, y + 10, *card), 1,
+                         border_radius=max(3, card[0] // 12))
+    label = f"{cards} \u00b7 {spades}\u2660" + (f" \u00b7 {sweeps}\u2605" if sweeps else "")
+    draw_text(surface, label, max(11, font - 3), (x + w // 2, y + 14 + card[1]),
+              TEXT if cards else DIM, "midtop", max_width=w + 20)

@@ -1,0 +1,184 @@
+"""Scenes on a stack (enter, handle_event, update, draw, exit) and the small widgets they share.
+
+Widgets post meaning-level events (``ACTION`` with an ``action`` name) instead of calling
+into the game; a scene reads them in ``handle_event`` like any other event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.ui import assets
+from casino.ui.layout import Box, inside
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+ACTION = pygame.event.custom_type()
+"""A widget's meaning-level event: ``event.action`` names it, ``event.value`` carries data."""
+
+TEXT = (240, 240, 232)
+DIM = (170, 185, 175)
+PANEL = (14, 40, 28)
+HILITE = (255, 214, 64)
+HINT = (80, 220, 255)
+ERROR = (255, 120, 100)
+
+
+def post_action(action: str, value: object = None) -> None:
+    pygame.event.post(pygame.event.Event(ACTION, action=action, value=value))
+
+
+class Scene:
+    """One screen or dialog. ``opaque`` scenes hide the ones below them."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Use an event and return True, or return False to pass it on."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def busy(self) -> bool:
+        """True while something moves, so the app keeps drawing frames."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the current state; never change it."""
+
+
+@dataclass
+class SceneStack:
+    scenes: list[Scene] = field(default_factory=list)
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.exit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        while self.scenes:
+            self.pop()
+        self.push(scene)
+
+    def remove(self, scene: Scene) -> None:
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.exit()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque one up."""
+        start = 0
+        for i, scene in enumerate(self.scenes):
+            if scene.opaque:
+                start = i
+        return self.scenes[start:]
+
+
+@dataclass
+class Button:
+    """A clickable label; clicking (or its key) posts ``ACTION`` with ``action``."""
+
+    label: str
+    action: str
+    box: Box = (0, 0, 0, 0)
+    key: int | None = None
+    enabled: bool = True
+    value: object = None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if clicked and inside(self.box, *event.pos):
+            post_action(self.action, self.value)
+            return True
+        if self.key is not None and event.type == pygame.KEYDOWN and event.key == self.key:
+            post_action(self.action, self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int, focused: bool = False) -> None:
+        mouse = pygame.mouse.get_pos()
+        hover = self.enabled and (inside(self.box, *mouse) or focused)
+        fill = (60, 110, 80) if hover else (34, 72, 52)
+        if not self.enabled:
+            fill = (30, 45, 38)
+        rect = pygame.Rect(self.box)
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        pygame.draw.rect(surface, HILITE if focused else (110, 150, 120), rect, 1, border_radius=6)
+        draw_text(surface, self.label, size, rect.center, TEXT if self.enabled else DIM,
+                  anchor="center", max_width=rect.w - 8)
+
+
+def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
+              max_width: int | None = None) -> pygame.Rect:
+    """Render one line with DejaVu Sans; shrink it to ``max_width`` if it is too long."""
+    image = assets.font(size, bold).render(text, True, colour)
+    if max_width is not None and image.get_width() > max_width > 0:
+        scale = max_width / image.get_width()
+        image = pygame.transform.smoothscale(
+            image, (max_width, max(1, round(image.get_height() * scale))))
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels."""
+    f = assets.font(size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def shade(surface: pygame.Surface, alpha: int = 140) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110, 150, 120),
+          alpha: int = 235) -> None:
+    rect = pygame.Rect(box)
+    back = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(back, (*PANEL, alpha), back.get_rect(), border_radius=10)
+    surface.blit(back, rect)
+    pygame.draw.rect(surface, border, rect, 2, border_radius=10)
+
+
+OnChoice = Callable[[int | None], None]

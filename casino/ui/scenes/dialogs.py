@@ -1,0 +1,396 @@
+"""Dialogs over the table: the move choice, the menu, the round breakdown, game over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine.scoring import RoundScore
+from casino.ui.layout import DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.render import seat_colour
+from casino.ui.scene import (
+    ACTION,
+    DIM,
+    HILITE,
+    TEXT,
+    Button,
+    OnChoice,
+    Scene,
+    draw_text,
+    panel,
+    shade,
+)
+from casino.ui.scenes.table_view import CATEGORY_NAMES
+from casino.ui.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+    from casino.ui.scenes.table import TableScene
+
+
+class Dialog(Scene):
+    """A modal box over the scene below; buttons answer with ACTION events."""
+
+    opaque = False
+    rows = 1
+    wide = 0.5
+
+    def __init__(self, app: App, title: str, buttons: list[Button]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.buttons = buttons
+        self.focus = 0
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+
+    def place_buttons(self) -> None:
+        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+            button.box = box
+
+    def enter(self) -> None:
+        self.place_buttons()
+
+    def update(self, dt: float) -> None:
+        self.place_buttons()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place_buttons()
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        if event.type == ACTION:
+            return self.on_action(str(event.action), event.value)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_TAB, pygame.K_RIGHT):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            elif event.key == pygame.K_LEFT:
+                self.focus = (self.focus - 1) % len(self.buttons)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                button = self.buttons[self.focus]
+                self.on_action(button.action, button.value)
+            elif event.key == pygame.K_ESCAPE:
+                self.on_action("cancel", None)
+            return True
+        # a modal dialog swallows the mouse so nothing below reacts
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def on_action(self, action: str, value: object) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def draw_frame(self, surface: pygame.Surface) -> DialogLayout:
+        lay = self.layout()
+        shade(surface, 120)
+        panel(surface, lay.box, HILITE)
+        font = fit_font(surface.get_height())
+        draw_text(surface, self.title, font + 2, lay.title[:2], HILITE, bold=True,
+                  max_width=lay.title[2])
+        for i, button in enumerate(self.buttons):
+            button.draw(surface, font, i == self.focus)
+        return lay
+
+
+class ChoiceScene(Dialog):
+    """Several legal moves fit the click: list them in words; a click or number picks one."""
+
+    wide = 0.55
+
+    def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice) -> None:
+        super().__init__(app, title, [Button("Cancel", "cancel", key=pygame.K_ESCAPE)])
+        self.options = options
+        self.rows = len(options)
+        self.on_choose = on_choose
+        self.hover = 0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        lay = self.layout()
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, box in enumerate(lay.rows):
+                if inside(box, *event.pos):
+                    self.pick(i)
+                    return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, box in enumerate(lay.rows):
+                if inside(box, *event.pos):
+                    self.hover = i
+        if event.type == pygame.KEYDOWN:
+            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.rows:
+                self.pick(event.key - pygame.K_1)
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.hover = (self.hover + (1 if event.key == pygame.K_DOWN else -1)) % self.rows
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.pick(self.hover)
+                return True
+        return super().handle_event(event)
+
+    def pick(self, index: int | None) -> None:
+        self.close()
+        self.on_choose(index)
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action == "cancel":
+            self.pick(None)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        for i, (text, box) in enumerate(zip(self.options, lay.rows, strict=True)):
+            rect = pygame.Rect(box)
+            if i == self.hover:
+                pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
+            draw_text(surface, f"{i + 1}.  {text}", font, (rect.x + 8, rect.centery), TEXT,
+                      "midleft", max_width=rect.w - 16)
+
+
+class MenuScene(Dialog):
+    """Esc at the table: resume, rules, new game, quit."""
+
+    rows = 0
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app, "Menu", [
+            Button("Resume", "resume"), Button("Rules", "rules"),
+            Button("New game", "new"), Button("Quit", "quit"),
+        ])
+        self.table = table
+        self.rows = 1
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action in ("resume", "cancel"):
+            self.close()
+        elif action == "rules":
+            self.close()
+            self.app.stack.push(TextScene(self.app, self.table.session.ruleset.title,
+                                          self.table.session.ruleset.help.strip()))
+        elif action == "new":
+            from casino.ui.scenes.title import TitleScene
+
+            self.app.stack.replace(TitleScene(self.app))
+        elif action == "quit":
+            self.app.running = False
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        draw_text(surface, "Esc resumes. Keys: 1-9 play a card, \u2190 \u2192 Space select, "
+                  "H hint, U unseen cards, Enter end turn, F11 full screen.",
+                  fit_font(surface.get_height()) - 2, lay.rows[0][:2], DIM,
+                  max_width=lay.rows[0][2])
+
+
+class TextScene(Dialog):
+    """A page of text (the ruleset's help) with a Close button."""
+
+    wide = 0.6
+
+    def __init__(self, app: App, title: str, text: str) -> None:
+        super().__init__(app, title, [Button("Close", "cancel")])
+        self.text = text
+        self.rows = 12
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui.scene import wrap
+
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height()) - 2
+        x, y, w, _ = lay.rows[0]
+        bottom = lay.rows[-1][1] + lay.rows[-1][3]
+        for line in wrap(" ".join(self.text.split()), font, w):
+            if y + font > bottom:
+                break
+            draw_text(surface, line, font, (x, y), TEXT)
+            y += round(font * 1.4)
+
+
+def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
+                   box: tuple[int, int, int, int], font: int) -> int:
+    """The round's points per category per side, the round total and the game total."""
+    x, y, w, _ = box
+    names = session.side_names()
+    label_w = round(w * 0.3)
+    col_w = (w - label_w) // len(names)
+    line = round(font * 1.5)
+    partnership = session.game.round.partnership
+    for k, name in enumerate(names):
+        draw_text(surface, name, font, (x + label_w + k * col_w + col_w // 2, y),
+                  seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
+    y += line
+    counts = [("Cards taken", score.cards), ("Spades taken", score.spades)]
+    for label, values in counts:
+        draw_text(surface, label, font, (x, y), DIM, max_width=label_w)
+        for k, v in enumerate(values):
+            draw_text(surface, str(v), font, (x + label_w + k * col_w + col_w // 2, y), DIM,
+                      "midtop")
+        y += line
+    for category, points in score.by_category().items():
+        draw_text(surface, CATEGORY_NAMES.get(category, category), font, (x, y), TEXT,
+                  max_width=label_w)
+        for k, p in enumerate(points):
+            draw_text(surface, str(p), font, (x + label_w + k * col_w + col_w // 2, y), TEXT,
+                      "midtop")
+        y += line
+    pygame.draw.line(surface, (110, 150, 120), (x, y), (x + w, y))
+    y += 4
+    for label, values in (("Round", score.totals), ("Game", session.game.totals)):
+        draw_text(surface, label, font, (x, y), HILITE, bold=True)
+        for k, v in enumerate(values):
+            draw_text(surface, str(v), font, (x + label_w + k * col_w + col_w // 2, y), HILITE,
+                      "midtop", bold=True)
+        y += line
+    return y
+
+
+def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, int, int],
+              font: int) -> None:
+    """Running game totals after each round, one line per side, with the target if any."""
+    x, y, w, h = box
+    if h < 30:
+        return
+    scores = session.game.scores
+    sides = session.game.sides
+    running = [[0] for _ in range(sides)]
+    for score in scores:
+        for s in range(sides):
+            running[s].append(running[s][-1] + score.totals[s])
+    target = session.ruleset.game.target if session.ruleset.game.kind == "target" else 0
+    top = max([target, *[r[-1] for r in running], 1])
+    pygame.draw.rect(surface, (20, 55, 38), box, border_radius=6)
+    n = max(1, len(scores))
+
+    def point(i: int, v: int) -> tuple[int, int]:
+        return (x + 8 + round((w - 16) * i / n), y + h - 6 - round((h - 12) * v / top))
+
+    if target:
+        ty = point(0, target)[1]
+        pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
+        draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
+    for s in range(sides):
+        colour = seat_colour(s, session.game.round.partnership)
+        pts = [point(i, v) for i, v in enumerate(running[s])]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts:
+            pygame.draw.circle(surface, colour, p, 4)
+
+
+class SummaryScene(Dialog):
+    """The round breakdown: categories per side, round and game totals, the score plot."""
+
+    wide = 0.55
+
+    def __init__(self, app: App, session: Session, on_close: Callable[[], None]) -> None:
+        over = session.game.is_over()
+        super().__init__(app, f"Round {session.game.round_index + 1} scored",
+                         [Button("See result" if over else "Next round", "next")])
+        self.session = session
+        self.on_close = on_close
+        self.rows = 16
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action in ("next", "cancel"):
+            self.close()
+            self.on_close()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height()) - 1
+        score = self.session.game.scores[-1]
+        x, y, w, _ = lay.rows[0]
+        y = draw_breakdown(surface, self.session, score, (x, y, w, 0), font)
+        bottom = lay.buttons[0][1] - 8
+        draw_plot(surface, self.session, (x, y + 6, w, bottom - y - 6), font)
+
+
+class GameOverScene(Scene):
+    """The winner, the final breakdown, and play again."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.buttons = [Button("Play again", "again", key=pygame.K_RETURN),
+                        Button("Title", "title", key=pygame.K_ESCAPE),
+                        Button("Quit", "quit", key=pygame.K_q)]
+
+    def place_buttons(self) -> None:
+        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+            button.box = box
+
+    def update(self, dt: float) -> None:
+        self.place_buttons()
+
+    def enter(self) -> None:
+        self.place_buttons()
+        winner = self.session.game.winner()
+        human_side = self.session.game.round.side_of(HUMAN)
+        self.app.sounds.play("won" if winner == human_side else "lost")
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        return dialog_layout(w, h, 18, len(self.buttons), fit_font(h), 0.6)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+            button.box = box
+            if button.handle(event):
+                return True
+        if event.type == ACTION:
+            if event.action == "again":
+                self.app.new_game()
+            elif event.action == "title":
+                from casino.ui.scenes.title import TitleScene
+
+                self.app.stack.replace(TitleScene(self.app))
+            elif event.action == "quit":
+                self.app.running = False
+            return True
+        return False
+
+    def headline(self) -> str:
+        game = self.session.game
+        winner = game.winner()
+        if winner is None:
+            return "A draw!"
+        if winner == game.round.side_of(HUMAN):
+            return "You win!" if not game.round.partnership else "Your team wins!"
+        return f"{self.session.side_name(winner)} wins."
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui import assets
+
+        surface.blit(assets.felt(surface.get_size()), (0, 0))
+        lay = self.layout()
+        panel(surface, lay.box, HILITE)
+        font = fit_font(surface.get_height())
+        draw_text(surface, self.headline(), font * 2, (lay.box[0] + lay.box[2] // 2,
+                  lay.title[1]), HILITE, "midtop", bold=True)
+        game = self.session.game
+        totals = " \u2013 ".join(str(t) for t in game.totals)
+        x, y, w, _ = lay.rows[1]
+        draw_text(surface, f"{self.session.ruleset.title}: {len(game.scores)} rounds, final "
+                  f"score {totals}", font, (x + w // 2, y), TEXT, "midtop", max_width=w)
+        y += round(font * 2)
+        draw_text(surface, "Last round", font, (x, y), DIM)
+        y = draw_breakdown(surface, self.session, game.scores[-1], (x, y + round(font * 1.6),
+                           w, 0), font - 1)
+        bottom = lay.buttons[0][1] - 8
+        draw_plot(surface, self.session, (x, y + 6, w, bottom - y - 6), font)
+        for button in self.buttons:
+            button.draw(surface, font)

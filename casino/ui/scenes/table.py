@@ -1,0 +1,425 @@
+"""The table: the person selects table items and plays hand cards; the computer plays the rest.
+
+Every rule question goes to the engine: ``match`` turns a click into moves, ``Game.play``
+plays one. This scene keeps only view state: the selection, messages, the hint, a staged
+move, animations.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, match
+from casino.engine.notation import describe_move
+from casino.engine.state import TableItem, item_cards
+from casino.ui.anim import Animator, Flight
+from casino.ui.layout import (
+    BUTTONS,
+    Box,
+    TableGrid,
+    TableLayout,
+    hand_boxes,
+    inside,
+    item_box,
+    pile_boxes,
+    table_grid,
+    table_layout,
+)
+from casino.ui.scene import ACTION, Button, Scene
+from casino.ui.session import HUMAN, Session, Worker, hint_for
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
+
+
+class TableScene(Scene):
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.selection: list[TableItem] = []
+        self.focus: int | None = None  # keyboard focus among table items
+        self.message = ""
+        self.message_kind = "info"
+        self.hint: tuple[Move, str] | None = None
+        self.hint_worker: Worker[tuple[Move, str]] | None = None
+        self.staged: Move | None = None
+        self.show_unseen = False
+        self.animator = Animator()
+        self.wait = 0.0  # time the computer to move has waited
+        self.press: tuple[int, tuple[int, int]] | None = None  # hand index, mouse-down point
+        self.drag_pos: tuple[int, int] | None = None
+        self.summary_open = False
+        self.buttons = [
+            Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
+        ]
+        self.place_buttons()
+        self._deal_animation()
+
+    # ------------------------------------------------------------------ geometry (pure reads)
+
+    def layout(self) -> TableLayout:
+        w, h = self.app.screen.get_size()
+        return table_layout(w, h, self.session.players)
+
+    def grid(self, table_len: int | None = None) -> TableGrid:
+        lay = self.layout()
+        n = len(self.session.game.round.table) if table_len is None else table_len
+        return table_grid(lay.table, n, self.session.ruleset.table_spaces, lay.card)
+
+    def item_boxes(self) -> list[Box]:
+        """Clickable boxes of the table items, in table order."""
+        table = self.session.game.round.table
+        grid = self.grid()
+        return [item_box(grid.slots[i], len(item_cards(item)), grid.card, grid.tag)
+                for i, item in enumerate(table)]
+
+    def hand_card_boxes(self) -> list[Box]:
+        lay = self.layout()
+        return hand_boxes(lay.hand, len(self.session.view().hand), lay.card)
+
+    def pile_box(self, seat: int) -> Box:
+        """Where a seat's capture pile is drawn (the target of captured cards)."""
+        lay = self.layout()
+        if seat == HUMAN:
+            x, y, w, _ = lay.own_pile
+        else:
+            x, y, w, _h = lay.opponents[seat - 1]
+            x, y, w = x + w - lay.small[0] - lay.margin * 2, y + lay.margin, lay.small[0]
+        return (x + (w - lay.small[0]) // 2, y + 10, *lay.small)
+
+    def opponent_hand_box(self, seat: int) -> Box:
+        lay = self.layout()
+        x, y, w, _ = lay.opponents[seat - 1]
+        pile_w = lay.small[0] + lay.margin * 3
+        return (x + lay.margin, y + lay.margin + round(lay.font * 1.5), w - pile_w - lay.margin,
+                lay.small[1])
+
+    def card_positions(self, game: Game) -> dict[Card, Box]:
+        """Resting boxes of the table cards and the person's hand cards in ``game``."""
+        lay = self.layout()
+        table = game.round.table
+        grid = table_grid(lay.table, len(table), self.session.ruleset.table_spaces, lay.card)
+        out: dict[Card, Box] = {}
+        for i, item in enumerate(table):
+            cards = item_cards(item)
+            for card, box in zip(cards, pile_boxes(grid.slots[i], len(cards), grid.card,
+                                                   grid.tag), strict=True):
+                out[card] = box
+        hand = game.round.hands[HUMAN]
+        for card, box in zip(hand, hand_boxes(lay.hand, len(hand), lay.card), strict=True):
+            out[card] = box
+        return out
+
+    def item_at(self, pos: tuple[int, int]) -> int | None:
+        for i, box in reversed(list(enumerate(self.item_boxes()))):
+            if inside(box, *pos):
+                return i
+        return None
+
+    def hand_index_at(self, pos: tuple[int, int]) -> int | None:
+        for i, box in reversed(list(enumerate(self.hand_card_boxes()))):
+            if inside(box, *pos):
+                return i
+        return None
+
+    # ------------------------------------------------------------------ events
+
+    def can_act(self) -> bool:
+        return self.session.humans_turn() and not self.animator.busy() and not self.summary_open
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    def place_buttons(self) -> None:
+        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+            button.box = box
+            button.enabled = button.action != "end_turn" or self.staged is not None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place_buttons()
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        if event.type == ACTION:
+            return self.on_action(str(event.action))
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.hand_index_at(event.pos)
+            if index is not None:
+                self.press = (index, event.pos)
+                return True
+        if event.type == pygame.MOUSEMOTION and self.press is not None:
+            _, start = self.press
+            if self.drag_pos is not None or math.dist(start, event.pos) > DRAG_START:
+                self.drag_pos = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.on_release(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.selection.clear()
+            self.say("Selection cleared.")
+            return True
+        return False
+
+    def on_release(self, pos: tuple[int, int]) -> bool:
+        press, dragged = self.press, self.drag_pos is not None
+        self.press = self.drag_pos = None
+        if press is not None:
+            index, _ = press
+            selection = list(self.selection)
+            if dragged:
+                target = self.item_at(pos)
+                if target is not None:
+                    item = self.session.game.round.table[target]
+                    if item not in selection:
+                        selection.append(item)
+                elif not inside(self.layout().table, *pos):
+                    return True  # dropped outside the table: nothing happens
+            self.play_hand_card(index, selection)
+            return True
+        target = self.item_at(pos)
+        if target is not None:
+            self.toggle(target)
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        table = self.session.game.round.table
+        if pygame.K_1 <= key <= pygame.K_9:
+            self.play_hand_card(key - pygame.K_1, list(self.selection))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and table:
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.focus = 0 if self.focus is None else (self.focus + step) % len(table)
+        elif key == pygame.K_SPACE and self.focus is not None and self.focus < len(table):
+            self.toggle(self.focus)
+        elif key == pygame.K_h:
+            self.on_action("hint")
+        elif key == pygame.K_u:
+            self.on_action("unseen")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_action("end_turn")
+        elif key == pygame.K_BACKSPACE:
+            self.selection.clear()
+        elif key == pygame.K_ESCAPE:
+            if self.staged is not None:
+                self.staged = None
+                self.say("Move taken back.")
+            elif self.selection:
+                self.selection.clear()
+                self.say("Selection cleared.")
+            else:
+                self.on_action("menu")
+        else:
+            return False
+        return True
+
+    def on_action(self, action: str) -> bool:
+        if action == "hint":
+            self.ask_hint()
+        elif action == "unseen":
+            self.show_unseen = not self.show_unseen
+        elif action == "end_turn":
+            staged = self.staged
+            if staged is not None and self.can_act():
+                self.staged = None
+                self.perform(staged)
+        elif action == "menu":
+            from casino.ui.scenes.dialogs import MenuScene
+
+            self.app.stack.push(MenuScene(self.app, self))
+        else:
+            return False
+        return True
+
+    def toggle(self, index: int) -> None:
+        item = self.session.game.round.table[index]
+        self.focus = index
+        if item in self.selection:
+            self.selection.remove(item)
+        else:
+            self.selection.append(item)
+        self.staged = None
+
+    def play_hand_card(self, index: int, selection: list[TableItem]) -> None:
+        """Ask the engine what this card played onto ``selection`` means, and act on it."""
+        if not self.can_act():
+            self.say("Wait for your turn." if not self.session.humans_turn() else "One moment…")
+            return
+        view = self.session.view()
+        if not 0 <= index < len(view.hand):
+            return
+        card = view.hand[index]
+        try:
+            moves = match(view, card, selection)
+        except IllegalMoveError as exc:
+            self.say(f"Not allowed: {exc}.", "error")
+            self.app.sounds.play("illegal")
+            return
+        if len(moves) == 1:
+            self.choose(moves[0])
+            return
+        from casino.ui.scenes.dialogs import ChoiceScene
+
+        def chosen(k: int | None) -> None:
+            if k is not None:
+                self.choose(moves[k])
+
+        self.app.stack.push(ChoiceScene(self.app, f"What should {card} do?",
+                                        [describe_move(m) for m in moves], chosen))
+
+    def choose(self, move: Move) -> None:
+        if self.app.settings.confirm_moves:
+            self.staged = move
+            self.say(f"Ready: {describe_move(move)}. Enter or End turn plays it; "
+                     "Esc takes it back.")
+        else:
+            self.perform(move)
+
+    def ask_hint(self) -> None:
+        if not self.can_act():
+            return
+        view = self.session.view()
+        self.hint_worker = Worker(lambda: hint_for(view))
+        self.say("Thinking of a hint…", "hint")
+
+    # ------------------------------------------------------------------ playing moves
+
+    def perform(self, move: Move) -> None:
+        """Play a move for the seat to move and start its animation and sound."""
+        session = self.session
+        seat = session.to_move()
+        before_positions = self.card_positions(session.game)
+        before = session.play(move)
+        after = session.game
+        self.selection.clear()
+        self.hint = None
+        self.staged = None
+        self.focus = None
+        self.wait = 0.0
+        self.say(session.log[-1].text)
+        self.animate(seat, move, before, after, before_positions)
+
+    def animate(self, seat: int, move: Move, before: Game, after: Game,
+                before_positions: dict[Card, Box]) -> None:
+        settings = self.app.settings
+        sounds = self.app.sounds
+        d = settings.flight_seconds()
+        after_positions = self.card_positions(after)
+        start = before_positions.get(move.card) if seat == HUMAN else None
+        if start is None:
+            x, y, _, _ = self.opponent_hand_box(seat)
+            start = (x, y, *self.layout().small)
+        pile = self.pile_box(seat)
+        t = 0.0
+        if isinstance(move, Capture):
+            taken = [c for item in move.items for c in item_cards(item)]
+            target = before_positions.get(taken[0], start)
+            if d:
+                self.animator.add(Flight(move.card, True, start, target, 0, d))
+                for k, card in enumerate([move.card, *taken]):
+                    src = target if card is move.card else before_positions.get(card, target)
+                    self.animator.add(Flight(card, False, src, pile, d + 0.03 * k, d))
+            t = 2 * d
+            swept = after.round.sweeps[seat] > before.round.sweeps[seat]
+            sounds.play("sweep" if swept else "capture")
+            if swept:
+                self.animator.banner("Sweep!", d, 1.2 + d)
+        else:
+            end = after_positions.get(move.card, pile)
+            if d:
+                self.animator.add(Flight(move.card, True, start, end, 0, d))
+            t = d
+            sounds.play("play" if isinstance(move, Trail) else "build")
+        if after.round_over():
+            left = [c for c in before_positions
+                    if c not in after_positions and c not in before.round.hands[HUMAN]
+                    and (not isinstance(move, Capture) or c not in
+                         {x for i in move.items for x in item_cards(i)})]
+            if isinstance(move, Trail):
+                left.append(move.card)
+            taker = after.round.last_taker
+            if d and taker is not None:
+                target_pile = self.pile_box(taker)
+                for k, card in enumerate(left):
+                    src = before_positions.get(card, start)
+                    self.animator.add(Flight(card, False, src, target_pile, t + 0.04 * k, d))
+        elif after.round.deal_number != before.round.deal_number:
+            self._deal_animation(delay=t)
+
+    def _deal_animation(self, delay: float = 0.0) -> None:
+        """The person's new hand flies in from the stock; the last deal is announced."""
+        game = self.session.game
+        d = self.app.settings.flight_seconds()
+        lay = self.layout()
+        stock = (lay.stock[0] + lay.margin, lay.stock[1], *lay.small)
+        positions = self.card_positions(game)
+        if d:
+            for k, card in enumerate(game.round.hands[HUMAN]):
+                self.animator.add(Flight(card, True, stock, positions[card],
+                                         delay + 0.06 * k, d))
+        self.app.sounds.play("deal")
+        if game.round.is_last_deal() and not game.round_over():
+            self.app.sounds.play("last_deal")
+            self.animator.banner("Last deal", delay, 1.5 + d)
+
+    # ------------------------------------------------------------------ time
+
+    def busy(self) -> bool:
+        return (self.animator.busy() or bool(self.animator.banners) or self.session.thinking()
+                or self.drag_pos is not None or not self.session.humans_turn())
+
+    def update(self, dt: float) -> None:
+        self.place_buttons()
+        self.animator.update(dt)
+        if self.hint_worker is not None and self.hint_worker.done():
+            self.hint = self.hint_worker.result()
+            self.hint_worker = None
+            if self.hint is not None:
+                move, reason = self.hint
+                self.say(f"Hint: {describe_move(move)} ({reason})", "hint")
+        if self.animator.busy() or self.summary_open:
+            return
+        session = self.session
+        if session.game.round_over():
+            self.open_summary()
+            return
+        if session.humans_turn():
+            return
+        session.start_thinking()
+        self.wait += dt
+        if self.wait < self.app.settings.computer_pause() or session.thinking():
+            return
+        computer_move = session.take_computer_move()
+        if computer_move is not None:
+            self.perform(computer_move)
+
+    def open_summary(self) -> None:
+        from casino.ui.scenes.dialogs import SummaryScene
+
+        self.summary_open = True
+        self.animator.clear()
+        self.app.stack.push(SummaryScene(self.app, self.session, self.after_summary))
+
+    def after_summary(self) -> None:
+        self.summary_open = False
+        if self.session.game.is_over():
+            from casino.ui.scenes.dialogs import GameOverScene
+
+            self.app.stack.replace(GameOverScene(self.app, self.session))
+            return
+        self.session.next_round()
+        self.selection.clear()
+        self.say(f"Round {self.session.game.round_index + 1}.")
+        self._deal_animation()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui.scenes.table_view import draw_table
+
+        draw_table(self, surface)

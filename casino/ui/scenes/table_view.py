@@ -1,0 +1,280 @@
+"""Drawing the table scene from its state: reads the scene and the game, changes nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine import Capture, Card, Move
+from casino.engine.moves import Block, Build
+from casino.engine.scoring import score_round
+from casino.engine.state import TableItem
+from casino.ui import assets
+from casino.ui.layout import hand_boxes
+from casino.ui.render import (
+    draw_capture_pile,
+    draw_card,
+    draw_free_space,
+    draw_hidden_hand,
+    draw_item,
+    seat_colour,
+)
+from casino.ui.scene import DIM, ERROR, HILITE, HINT, TEXT, draw_text, panel, wrap
+from casino.ui.session import HUMAN
+
+if TYPE_CHECKING:
+    from casino.ui.scenes.table import TableScene
+
+CATEGORY_NAMES = {
+    "cards": "Cards", "spades": "Spades", "big_casino": "10\u2666", "little_casino": "2\u2660",
+    "aces": "Aces", "sweeps": "Sweeps", "last_taker": "Last take",
+}
+
+
+def move_items(move: Move) -> tuple[TableItem, ...]:
+    match move:
+        case Capture(items=items) | Build(items=items):
+            return items
+        case Block(item=item):
+            return (item,)
+        case _:
+            return ()
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.layout()
+    settings = scene.app.settings
+    session = scene.session
+    game = session.game
+    state = game.round
+    partnership = state.partnership
+    surface.blit(assets.felt(surface.get_size()), (0, 0))
+    hidden = scene.animator.flying()
+    hint_move = scene.hint[0] if scene.hint else None
+    marked = set(move_items(hint_move)) if hint_move else set()
+    staged_items = set(move_items(scene.staged)) if scene.staged else set()
+
+    # opponents
+    for seat in range(1, session.players):
+        box = lay.opponents[seat - 1]
+        to_move = state.to_move == seat and not game.round_over()
+        panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
+        name = session.seats[seat].name
+        if partnership and seat == 2:
+            name += " (partner)"
+        status = ""
+        if to_move:
+            status = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 300) % 3) \
+                if session.thinking() else "to play"
+        draw_text(surface, f"{name}  \u00b7  {len(state.hands[seat])} cards", lay.font,
+                  (box[0] + lay.margin, box[1] + lay.margin // 2), TEXT, bold=True,
+                  max_width=box[2] // 2)
+        if status:
+            draw_text(surface, status, lay.font - 2, (box[0] + box[2] // 2 + lay.margin,
+                      box[1] + lay.margin // 2), HILITE)
+        draw_hidden_hand(surface, len(state.hands[seat]), scene.opponent_hand_box(seat),
+                         lay.small, settings)
+        _capture_pile(scene, surface, seat)
+
+    # stock and deal
+    sx, sy, sw, _ = lay.stock
+    if state.stock:
+        for i in range(min(4, 1 + len(state.stock) // 10)):
+            draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
+    draw_text(surface, f"Stock {len(state.stock)}", lay.font - 2,
+              (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
+    deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number}"
+    draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
+              HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
+              max_width=sw + lay.margin)
+
+    # table items
+    grid = scene.grid()
+    spaces = scene.session.ruleset.table_spaces
+    for i, slot in enumerate(grid.slots):
+        if i < len(state.table):
+            item = state.table[i]
+            outline = None
+            if item in staged_items or item in scene.selection:
+                outline = HILITE
+            elif item in marked:
+                outline = HINT
+            elif scene.focus == i:
+                outline = (255, 255, 255)
+            draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
+                      partnership, outline, hidden)
+        elif spaces is not None:
+            draw_free_space(surface, slot, grid.card, grid.tag)
+
+    # status line
+    kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
+    text = scene.message or _prompt(scene)
+    sx, sy, sw, sh = lay.status
+    draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center",
+              max_width=sw)
+
+    # own hand and pile
+    view = session.view()
+    boxes = hand_boxes(lay.hand, len(view.hand), lay.card)
+    mouse = pygame.mouse.get_pos()
+    dragging = scene.press[0] if scene.press and scene.drag_pos else None
+    if session.humans_turn():
+        hx, hy, hw, _hh = lay.hand
+        glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
+                           lay.card[1] + 2 * lay.margin)
+        pygame.draw.rect(surface, (40, 120, 70), glow, 2, border_radius=12)
+    for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
+        if card in hidden or i == dragging:
+            continue
+        raised = pygame.Rect(box).collidepoint(mouse) and scene.can_act()
+        outline = HINT if hint_move is not None and hint_move.card == card else None
+        if scene.staged is not None and scene.staged.card == card:
+            outline, raised = HILITE, True
+        lift = lay.card[1] // 10 if raised else 0
+        draw_card(surface, card, (box[0], box[1] - lift, box[2], box[3]), settings, outline)
+        if i < 9:
+            draw_text(surface, str(i + 1), lay.font - 2,
+                      (box[0] + box[2] // 2, box[1] + box[3] + 2), DIM, "midtop")
+    _capture_pile(scene, surface, HUMAN)
+
+    _draw_panel(scene, surface)
+    if scene.show_unseen:
+        _draw_unseen(scene, surface)
+
+    # flights, the dragged card, banners
+    t = scene.animator.clock
+    for flight in scene.animator.flights:
+        draw_card(surface, flight.card if flight.face_up else None, flight.box_at(t), settings)
+    if dragging is not None and scene.drag_pos is not None and dragging < len(view.hand):
+        x, y = scene.drag_pos
+        cw, ch = lay.card
+        draw_card(surface, view.hand[dragging], (x - cw // 2, y - ch // 2, cw, ch), settings,
+                  HILITE)
+    shown = 0
+    for banner in scene.animator.banners:
+        alpha, scale = banner.alpha_scale(t)
+        if alpha <= 0:
+            continue
+        size = round(lay.font * 3 * scale)
+        image = assets.font(size, True).render(banner.text, True, HILITE)
+        image.set_alpha(alpha)
+        tx, ty, tw, th = lay.table
+        centre = (tx + tw // 2, ty + th // 2 + shown * lay.font * 4)
+        surface.blit(image, image.get_rect(center=centre))
+        shown += 1
+
+
+def _prompt(scene: TableScene) -> str:
+    session = scene.session
+    if session.game.round_over():
+        return "Round over."
+    if not session.humans_turn():
+        return f"{session.seats[session.to_move()].name} to play…"
+    if scene.selection:
+        return "Now click a hand card (or press its number) to play it onto the selection."
+    return "Your turn: click table cards to select them, then a hand card. A card alone trails."
+
+
+def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
+    lay = scene.layout()
+    state = scene.session.game.round
+    pile = state.captures[seat]
+    x, y, w, h = scene.pile_box(seat)
+    spades = sum(c.suit == "S" for c in pile)
+    draw_capture_pile(surface, (x - lay.margin, y - 10, w + 2 * lay.margin, h), lay.small,
+                      len(pile), spades, state.sweeps[seat], scene.app.settings, lay.font)
+
+
+def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
+    lay = scene.layout()
+    session = scene.session
+    game = session.game
+    px, _py, _pw, ph = lay.panel
+    pygame.draw.rect(surface, (12, 34, 24), lay.panel)
+    pygame.draw.line(surface, (70, 110, 85), (px, 0), (px, ph), 2)
+
+    # score sheet: points if the round ended now, and the game totals
+    sx, sy, sw, _sh = lay.sheet
+    f = lay.font - 2
+    line = round(f * 1.55)
+    title = f"{session.ruleset.title} \u00b7 round {game.round_index + 1}"
+    draw_text(surface, title, lay.font, (sx, sy), HILITE, bold=True, max_width=sw)
+    names = session.side_names()
+    score = score_round(game.round)
+    label_w = round(sw * 0.34)
+    col_w = (sw - label_w) // max(1, len(names))
+    y = sy + round(lay.font * 1.7)
+    for k, name in enumerate(names):
+        colour = seat_colour(k, game.round.partnership)
+        draw_text(surface, name, f, (sx + label_w + k * col_w + col_w // 2, y), colour, "midtop",
+                  bold=True, max_width=col_w - 4)
+    y += line
+    rows = list(score.by_category().items())
+    for category, points in rows:
+        draw_text(surface, CATEGORY_NAMES.get(category, category), f, (sx, y), DIM,
+                  max_width=label_w)
+        for k, p in enumerate(points):
+            draw_text(surface, str(p) if p else "\u00b7", f,
+                      (sx + label_w + k * col_w + col_w // 2, y), TEXT, "midtop")
+        y += line
+    pygame.draw.line(surface, (70, 110, 85), (sx, y), (sx + sw, y))
+    y += 4
+    for label, values in (("This round", score.totals), ("Game", game.totals)):
+        draw_text(surface, label, f, (sx, y), TEXT, bold=True, max_width=label_w)
+        for k, v in enumerate(values):
+            draw_text(surface, str(v), f, (sx + label_w + k * col_w + col_w // 2, y), TEXT,
+                      "midtop", bold=True)
+        y += line
+    target = session.ruleset.game
+    goal = f"first to {target.target}" if target.kind == "target" else \
+        f"{session.ruleset.rounds_in_game(session.players)} rounds"
+    draw_text(surface, f"Points if the round ended now; game: {goal}", f - 2, (sx, y), DIM,
+              max_width=sw)
+
+    # the log, newest at the bottom
+    lx, ly, lw, lh = lay.log
+    y_top = max(ly, y + line)
+    draw_text(surface, "Moves", lay.font, (lx, y_top), HILITE, bold=True)
+    y_top += round(lay.font * 1.6)
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    for entry in session.log[-12:]:
+        colour = seat_colour(entry.seat, game.round.partnership) if entry.seat >= 0 else DIM
+        colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+        for text in wrap(entry.text, f, lw):
+            lines.append((text, colour))
+    room = max(0, (ly + lh - y_top) // line)
+    for text, colour in lines[-room:] if room else []:
+        draw_text(surface, text, f, (lx, y_top), colour)
+        y_top += line
+
+    focused = None
+    for button in scene.buttons:
+        button.draw(surface, lay.font - 1, focused == button.action)
+        if button.action == "unseen" and scene.show_unseen:
+            pygame.draw.rect(surface, HILITE, button.box, 2, border_radius=6)
+
+
+def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
+    """Munter's "unplayed cards" panel: every card this seat has not seen yet, by suit."""
+    lay = scene.layout()
+    unseen = scene.session.view().unseen()
+    tx, ty, tw, th = lay.table
+    box = (tx, ty, tw, th)
+    panel(surface, box)
+    draw_text(surface, f"Not yet seen: {len(unseen)} cards (U closes)", lay.font,
+              (tx + lay.margin * 2, ty + lay.margin), HILITE, bold=True)
+    by_suit: dict[str, list[Card]] = {s: [] for s in "SHDC"}
+    for card in unseen:
+        by_suit[card.suit].append(card)
+    rows = 4
+    row_h = (th - lay.font * 3) // rows
+    ch = min(row_h - 4, lay.small[1])
+    cw = round(ch * 0.691)
+    step = min(cw + 4, (tw - lay.margin * 4 - cw) // 12)
+    for r, suit in enumerate("SHDC"):
+        y = ty + lay.font * 2 + lay.margin + r * row_h
+        for k, card in enumerate(by_suit[suit]):
+            draw_card(surface, card, (tx + lay.margin * 2 + k * step, y, cw, ch),
+                      scene.app.settings)
+

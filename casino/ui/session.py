@@ -1,0 +1,195 @@
+"""The game a window plays: seats, computer players thinking off the UI thread, the move log.
+
+Nothing here imports pygame, so the flow of a game is testable without a window. The
+session holds the engine's ``Game``; the person and the computer players decide from
+``PlayerView``s only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from casino.engine import Game, Move, PlayerView, Ruleset
+from casino.engine.notation import describe_move
+
+HUMAN = 0
+"""The seat of the person at the window; the computer plays every other seat."""
+
+
+class Chooser(Protocol):
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+def _optional(module: str, attribute: str) -> Any:
+    """An attribute of an optional module (the stronger AI levels), or None if absent."""
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError):
+        return None
+
+
+def ai_levels() -> list[str]:
+    """Names of the computer players on offer, strongest last when the registry orders them."""
+    registry = _optional("casino.ai.registry", "POLICIES")
+    if isinstance(registry, dict) and registry:
+        return [str(name) for name in registry]
+    return ["greedy"]
+
+
+def default_level() -> str:
+    levels = ai_levels()
+    for wanted in ("expert", "strong", "heuristic"):
+        if wanted in levels:
+            return wanted
+    return levels[-1]
+
+
+def make_policy(level: str, seed: int | str) -> Chooser:
+    """A computer player of ``level``; the greedy policy when the registry is missing."""
+    registry = _optional("casino.ai.registry", "POLICIES")
+    if isinstance(registry, dict) and level in registry:
+        policy: Chooser = registry[level](seed=seed)
+        return policy
+    from casino.ai.basic import GreedyPolicy
+
+    return GreedyPolicy(seed=seed)
+
+
+def hint_for(view: PlayerView) -> tuple[Move, str]:
+    """The suggested move and why, from the AI's hint module, else the greedy policy."""
+    hint = _optional("casino.ai.hint", "hint")
+    if callable(hint):
+        move, reason = hint(view)
+        return move, str(reason)
+    from casino.ai.basic import GreedyPolicy
+
+    move = GreedyPolicy(seed=0).choose(view)
+    return move, "it wins the most points this turn"
+
+
+T = TypeVar("T")
+
+
+class Worker(Generic[T]):
+    """Runs one computation on a daemon thread; ``result()`` is None until it is done."""
+
+    def __init__(self, job: Callable[[], T]) -> None:
+        self._result: T | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(job,), daemon=True)
+        self._thread.start()
+
+    def _run(self, job: Callable[[], T]) -> None:
+        try:
+            self._result = job()
+        except BaseException as exc:  # reported on the UI thread by result()
+            self._error = exc
+        finally:
+            self._done.set()
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def result(self) -> T | None:
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def join(self, timeout: float | None = None) -> None:
+        self._thread.join(timeout)
+
+
+@dataclass
+class Seat:
+    name: str
+    policy: Chooser | None  # None: the person at the window
+
+
+@dataclass
+class LogEntry:
+    seat: int
+    text: str
+    deal: int
+
+
+@dataclass
+class Session:
+    """One game from the first deal to game over, with its seats and move log."""
+
+    ruleset: Ruleset
+    game: Game
+    seats: list[Seat]
+    log: list[LogEntry] = field(default_factory=list)
+    worker: Worker[Move] | None = None
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str,
+            names: tuple[str, ...] = ()) -> Session:
+        game = Game.start(ruleset, players, seed)
+        seats = []
+        for seat in range(players):
+            default = "You" if seat == HUMAN else f"Computer {seat}" if players > 2 else "Computer"
+            name = names[seat] if seat < len(names) and names[seat] else default
+            policy = None if seat == HUMAN else make_policy(level, f"{seed}:{seat}")
+            seats.append(Seat(name, policy))
+        return cls(ruleset, game, seats)
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def view(self, seat: int = HUMAN) -> PlayerView:
+        return self.game.round.view_for(seat)
+
+    def to_move(self) -> int:
+        return self.game.round.to_move
+
+    def humans_turn(self) -> bool:
+        return not self.game.round_over() and self.to_move() == HUMAN
+
+    def side_name(self, side: int) -> str:
+        """A seat's name, or a team's ("You & Computer 2") in a partnership game."""
+        if self.game.round.partnership:
+            return " & ".join(s.name for i, s in enumerate(self.seats) if i % 2 == side)
+        return self.seats[side].name
+
+    def side_names(self) -> list[str]:
+        return [self.side_name(s) for s in range(self.game.sides)]
+
+    def play(self, move: Move) -> Game:
+        """Play ``move`` for the seat to move (raises IllegalMoveError, leaving all unchanged)."""
+        seat = self.to_move()
+        deal = self.game.round.deal_number
+        before = self.game
+        self.game = self.game.play(move)
+        self.log.append(LogEntry(seat, f"{self.seats[seat].name}: {describe_move(move)}", deal))
+        return before
+
+    def start_thinking(self) -> None:
+        """Let the computer seat to move choose on a worker thread, from its view only."""
+        seat = self.to_move()
+        policy = self.seats[seat].policy
+        if policy is None or self.worker is not None:
+            return
+        view = self.view(seat)
+        self.worker = Worker(lambda: policy.choose(view))
+
+    def thinking(self) -> bool:
+        return self.worker is not None and not self.worker.done()
+
+    def take_computer_move(self) -> Move | None:
+        """The computer's move once its worker is done; None while it thinks."""
+        if self.worker is None or not self.worker.done():
+            return None
+        move = self.worker.result()
+        self.worker = None
+        return move
+
+    def next_round(self) -> None:
+        self.game = self.game.next_round()
+        self.log.append(LogEntry(-1, f"Round {self.game.round_index + 1}", 1))
