@@ -33,11 +33,26 @@ def _optional(module: str, attribute: str) -> Any:
 
 
 def ai_levels() -> list[str]:
-    """Names of the computer players on offer, strongest last when the registry orders them."""
+    """Names of the computer players on offer, weakest first."""
     registry = _optional("casino.ai.registry", "POLICIES")
-    if isinstance(registry, dict) and registry:
-        return [str(name) for name in registry]
-    return ["greedy"]
+    if not isinstance(registry, dict) or not registry:
+        return ["greedy"]
+    difficulties = _optional("casino.ai.registry", "DIFFICULTIES")
+    if isinstance(difficulties, dict):
+        ordered = [str(v) for v in difficulties.values() if v in registry]
+        if ordered:
+            return ordered
+    return [str(name) for name in registry]
+
+
+def level_label(level: str) -> str:
+    """The difficulty name players read for a level ('Hard' for 'hard', 'Easy' for 'greedy')."""
+    difficulties = _optional("casino.ai.registry", "DIFFICULTIES")
+    if isinstance(difficulties, dict):
+        for label, name in difficulties.items():
+            if name == level:
+                return str(label)
+    return level.capitalize()
 
 
 def default_level() -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 class Settings:
     ruleset: str = "classic"
     players: int = 2
-    level: str = "greedy"
+    level: str = "expert"
     names: tuple[str, ...] = ()
     back: str = "lattice"
     speed: int = 4  # 1 fastest .. 9 slowest, as in Munter

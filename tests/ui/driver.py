@@ -34,7 +34,7 @@ def top_name(app: App) -> str:
     return type(top).__name__ if top is not None else ""
 
 
-def steps(app: App, n: int = 1, dt: float = 0.05) -> None:
+def steps(app: App, n: int = 2, dt: float = 0.05) -> None:
     for _ in range(n):
         app.step(dt)
 

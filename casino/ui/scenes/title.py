@@ -12,7 +12,7 @@ from casino.engine.ruleset import bundled_names
 from casino.ui import assets
 from casino.ui.layout import dialog_layout, fit_font, inside
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, wrap
-from casino.ui.session import ai_levels
+from casino.ui.session import ai_levels, level_label
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -154,6 +154,8 @@ class TitleScene(Scene):
             value = self.current(option)
             if option.key == "ruleset":
                 value = load_ruleset(value).title
+            elif option.key == "level":
+                value = level_label(value)
             draw_text(surface, f"\u2039  {value}  \u203a", font, (x + label_w, rect.centery),
                       TEXT, "midleft", bold=i == self.row, max_width=w - label_w)
         x, y, w, _ = lay.rows[len(options) + 1]
