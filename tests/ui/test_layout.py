@@ -57,7 +57,7 @@ def test_hand_cards_stay_inside_the_hand_area(count: int) -> None:
     assert len(boxes) == count
     x, _, w, _ = lay.hand
     assert boxes[0][0] >= x and boxes[-1][0] + boxes[-1][2] <= x + w
-    assert all(b[0] < c[0] for b, c in zip(boxes, boxes[1:], strict=False))
+    assert all(b[0] < c[0] for b, c in itertools.pairwise(boxes))
 
 
 @pytest.mark.parametrize("items", [0, 4, 8, 12, 16, 24])

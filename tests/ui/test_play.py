@@ -148,7 +148,8 @@ def test_hand_card_alone_trails_and_drag_captures() -> None:
     start = (hand[0][0] + 5, hand[0][1] + 20)  # 4S
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     for k in range(1, 6):
-        pos = (start[0] + (target[0] - start[0]) * k // 5, start[1] + (target[1] - start[1]) * k // 5)
+        pos = (start[0] + (target[0] - start[0]) * k // 5,
+               start[1] + (target[1] - start[1]) * k // 5)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
