@@ -59,7 +59,7 @@ def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
     surface = pygame.transform.smoothscale(_raw_face(card, four_colour), size).convert_alpha()
     if large_index:
         w, h = size
-        box = pygame.Rect(0, 0, round(w * 0.42), round(h * 0.22))
+        box = pygame.Rect(0, 0, round(w * 0.44), round(h * 0.27))
         pygame.draw.rect(surface, (255, 255, 255), box.inflate(-2, -2).move(2, 2),
                          border_radius=max(2, w // 14))
         colour = _ink(card, four_colour)

@@ -176,6 +176,14 @@ class Session:
     def side_names(self) -> list[str]:
         return [self.side_name(s) for s in range(self.game.sides)]
 
+    def short_side_names(self) -> list[str]:
+        """Column heads for narrow score sheets: 'You', 'C1' ..., 'Your team', 'Them'."""
+        if self.game.round.partnership:
+            return ["Your team", "Their team"]
+        if self.players == 2:
+            return self.side_names()
+        return ["You" if s == HUMAN else f"C{s}" for s in range(self.players)]
+
     def play(self, move: Move) -> Game:
         """Play ``move`` for the seat to move (raises IllegalMoveError, leaving all unchanged)."""
         seat = self.to_move()

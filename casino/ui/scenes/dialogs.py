@@ -222,7 +222,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                    box: tuple[int, int, int, int], font: int) -> int:
     """The round's points per category per side, the round total and the game total."""
     x, y, w, _ = box
-    names = session.side_names()
+    names = session.side_names() if session.players == 2 else session.short_side_names()
     label_w = round(w * 0.3)
     col_w = (w - label_w) // len(names)
     line = round(font * 1.5)

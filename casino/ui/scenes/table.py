@@ -325,7 +325,7 @@ class TableScene(Scene):
                 self.animator.add(Flight(move.card, True, start, target, 0, d))
                 for k, card in enumerate([move.card, *taken]):
                     src = target if card is move.card else before_positions.get(card, target)
-                    self.animator.add(Flight(card, False, src, pile, d + 0.03 * k, d))
+                    self.animator.add(Flight(card, True, src, pile, d + 0.03 * k, d))
             t = 2 * d
             swept = after.round.sweeps[seat] > before.round.sweeps[seat]
             sounds.play("sweep" if swept else "capture")

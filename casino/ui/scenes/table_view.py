@@ -67,12 +67,18 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if to_move:
             status = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 300) % 3) \
                 if session.thinking() else "to play"
-        draw_text(surface, f"{name}  \u00b7  {len(state.hands[seat])} cards", lay.font,
+        count = len(state.hands[seat])
+        label_w = box[2] - lay.small[0] - lay.margin * 4
+        draw_text(surface, f"{name} \u00b7 {count} card{'' if count == 1 else 's'}",
+                  lay.font - (2 if session.players > 2 else 0),
                   (box[0] + lay.margin, box[1] + lay.margin // 2), TEXT, bold=True,
-                  max_width=box[2] // 2)
+                  max_width=label_w)
         if status:
-            draw_text(surface, status, lay.font - 2, (box[0] + box[2] // 2 + lay.margin,
-                      box[1] + lay.margin // 2), HILITE)
+            hand = scene.opponent_hand_box(seat)
+            fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
+            draw_text(surface, status, lay.font - 2,
+                      (hand[0] + fan + lay.margin * 2, hand[1] + lay.small[1] // 2), HILITE,
+                      "midleft", max_width=max(10, hand[2] - fan - lay.margin * 2))
         draw_hidden_hand(surface, len(state.hands[seat]), scene.opponent_hand_box(seat),
                          lay.small, settings)
         _capture_pile(scene, surface, seat)
@@ -200,7 +206,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     line = round(f * 1.55)
     title = f"{session.ruleset.title} \u00b7 round {game.round_index + 1}"
     draw_text(surface, title, lay.font, (sx, sy), HILITE, bold=True, max_width=sw)
-    names = session.side_names()
+    names = session.short_side_names()
     score = score_round(game.round)
     label_w = round(sw * 0.34)
     col_w = (sw - label_w) // max(1, len(names))
