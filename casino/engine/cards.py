@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from casino.engine.errors import NotationError
@@ -26,12 +26,15 @@ class Card:
 
     rank: int
     suit: str
+    index: int = field(init=False, compare=False, repr=False)
+    """0..51, suit-major: the card's place in ``DECK`` and its bit in a 52-bit mask."""
 
     _by_text: ClassVar[dict[str, Card]] = {}
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13 or self.suit not in SUITS:
             raise NotationError(f"no such card: rank {self.rank!r} suit {self.suit!r}")
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -41,11 +44,6 @@ class Card:
         if card is None:
             raise NotationError(f"not a card: {text!r} (expected rank A,2-10,J,Q,K + suit C,D,H,S)")
         return card
-
-    @property
-    def index(self) -> int:
-        """0..51, suit-major: the card's bit in a 52-bit mask."""
-        return SUITS.index(self.suit) * 13 + self.rank - 1
 
     @property
     def rank_text(self) -> str:

@@ -30,9 +30,7 @@ def format_move(move: Move) -> str:
         case Trail(card=card):
             return f"{card} t"
         case Capture(card=card, value=value, items=items):
-            head = f"{card}={value}" if value not in (card.rank, 0) or card.rank == 1 else str(card)
-            if card.rank == 1 and value == 1:
-                head = str(card)
+            head = str(card) if value == card.rank else f"{card}={value}"
             return f"{head} x " + " ".join(format_item(i) for i in items)
         case Build(card=card, value=value, items=items, sets=sets):
             tag = f"b{value}" + (f"x{sets}" if sets > 1 else "")
@@ -58,7 +56,7 @@ def describe_move(move: Move) -> str:
         case Trail(card=card):
             return f"trail {card}"
         case Capture(card=card, value=value, items=items):
-            as_value = f" as {value}" if card.rank == 1 and value != 1 else ""
+            as_value = f" as {value}" if value != card.rank else ""
             return f"take {items_text(items)} with {card}{as_value}"
         case Build(card=card, value=value, items=items, sets=sets):
             kind = f"multiple {value}" if sets > 1 else str(value)

@@ -18,6 +18,11 @@ from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem, de
 
 Position = State | PlayerView
 
+ENUMERATION_LIMIT = 20_000
+"""Most sets per sum, and most captures per card value, that generation lists. Play never
+comes near it (random play peaks at a few hundred moves); it only bounds hand-made tables
+of dozens of loose cards, where the count of captures grows exponentially."""
+
 
 # ---------------------------------------------------------------------------- generation
 
@@ -48,24 +53,22 @@ def _must_capture(pos: Position) -> bool:
     return bool(pos.must_capture) and pos.must_capture[pos.to_move]
 
 
-def _sum_sets(
-    target: int, idxs: list[int], vals: list[tuple[int, ...]], min_size: int
-) -> list[int]:
-    """Bit masks of the subsets of ``idxs`` (at least ``min_size`` items) that can sum to target."""
-    found: set[int] = set()
-
-    def rec(start: int, remaining: int, mask: int, size: int) -> None:
-        for k in range(start, len(idxs)):
-            i = idxs[k]
+def _subset_sums(
+    idxs: list[int], vals: list[tuple[int, ...]], limit: int
+) -> dict[int, list[tuple[int, int]]]:
+    """Every subset of ``idxs`` by the sums it can make up to ``limit``: sum -> [(mask, size)]."""
+    dp: dict[int, list[tuple[int, int]]] = {0: [(0, 0)]}
+    for i in idxs:
+        bit = 1 << i
+        added: list[tuple[int, list[tuple[int, int]]]] = []
+        for total, entries in dp.items():
             for v in vals[i]:
-                if v == remaining:
-                    if size + 1 >= min_size:
-                        found.add(mask | (1 << i))
-                elif v < remaining:
-                    rec(k + 1, remaining - v, mask | (1 << i), size + 1)
-
-    rec(0, target, 0, 0)
-    return sorted(found)
+                if total + v <= limit:
+                    added.append((total + v, [(m | bit, k + 1) for m, k in entries]))
+        for reached, entries in added:
+            slot = dp.setdefault(reached, [])
+            slot.extend(entries[: max(0, ENUMERATION_LIMIT - len(slot))])
+    return dp
 
 
 def _unions(groups: list[int]) -> dict[int, int]:
@@ -80,8 +83,101 @@ def _unions(groups: list[int]) -> dict[int, int]:
     return reach
 
 
-def _items(table: tuple[TableItem, ...], mask: int) -> tuple[TableItem, ...]:
-    return tuple(item for i, item in enumerate(table) if mask >> i & 1)
+class _Table:
+    """Facts about one table computed once per generation and shared by every hand card."""
+
+    def __init__(self, rs: Ruleset, table: tuple[TableItem, ...]) -> None:
+        self.rs = rs
+        self.table = table
+        vt = rs.card_value_table
+        pair_only = rs.pair_only_table
+        self.loose: list[int] = []
+        self.builds: list[int] = []
+        self.pairable: list[int] = []  # items a card of their value takes by pairing
+        self.vals: list[tuple[int, ...]] = []
+        for i, item in enumerate(table):
+            if isinstance(item, Pile):
+                self.vals.append((item.value,))
+                if item.kind is PileKind.BUILD:
+                    self.builds.append(i)
+                if item.kind is not PileKind.STACK:
+                    self.pairable.append(i)
+            elif pair_only[item.index]:
+                self.vals.append(())
+            else:
+                self.vals.append(vt[item.index])
+                self.loose.append(i)
+                self.pairable.append(i)
+        self.build_mask = sum(1 << j for j in self.builds)
+        self.summable = self.loose + self.builds if rs.capture.builds_in_sums else self.loose
+        self._sets: dict[tuple[int, int, bool], list[int]] = {}
+        self._sums_loose: dict[int, list[tuple[int, int]]] | None = None
+        self._sums_all: dict[int, list[tuple[int, int]]] | None = None
+        self._captures: dict[int, list[int]] = {}
+        self._items: dict[int, tuple[TableItem, ...]] = {}
+        self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def sets_of(self, target: int, min_size: int, only_loose: bool) -> list[int]:
+        """Masks of the sets of at least ``min_size`` items that can sum to ``target``."""
+        key = (target, min_size, only_loose)
+        found = self._sets.get(key)
+        if found is None:
+            sums = self._sums_loose if only_loose else self._sums_all
+            if sums is None:
+                idxs = self.loose if only_loose else self.summable
+                sums = _subset_sums(idxs, self.vals, 16)
+                if only_loose:
+                    self._sums_loose = sums
+                else:
+                    self._sums_all = sums
+                if self.summable is self.loose:
+                    self._sums_loose = self._sums_all = sums
+            found = self._sets[key] = sorted(
+                {m for m, k in sums.get(target, ()) if k >= min_size}
+            )
+        return found
+
+    def capture_masks(self, v: int) -> list[int]:
+        """Every non-empty union of disjoint groups a card of value ``v`` takes."""
+        found = self._captures.get(v)
+        if found is None:
+            groups = [1 << i for i in self.pairable if v in self.vals[i]]
+            groups += self.sets_of(v, 2, False)
+            reach = {0}
+            for g in groups:
+                if len(reach) >= ENUMERATION_LIMIT:
+                    break
+                reach |= {r | g for r in reach if not r & g}
+            reach.discard(0)
+            found = self._captures[v] = sorted(reach)
+        return found
+
+    def gather_options(self, target: int, base: int) -> list[tuple[int, int]]:
+        """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets)."""
+        key = (target, base)
+        found = self._gathers.get(key)
+        if found is None:
+            if self.rs.build.gather:
+                loose = [1 << i for i in self.loose if target in self.vals[i]]
+                groups = [g for g in loose + self.sets_of(target, 2, True) if not g & base]
+                found = sorted(_unions(groups).items())
+            else:
+                found = [(0, 0)]
+            self._gathers[key] = found
+        return found
+
+    def items(self, mask: int) -> tuple[TableItem, ...]:
+        found = self._items.get(mask)
+        if found is None:
+            table = self.table
+            picked = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                picked.append(table[low.bit_length() - 1])
+                rest ^= low
+            found = self._items[mask] = tuple(picked)
+        return found
 
 
 def _generate(
@@ -90,93 +186,63 @@ def _generate(
     """All moves the card rules allow, before the obligations of owning a build."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
-    n = len(table)
-    loose: list[int] = []
-    builds: list[int] = []
-    vals: list[tuple[int, ...]] = []
-    for i, item in enumerate(table):
-        if isinstance(item, Pile):
-            vals.append((item.value,))
-            if item.kind is PileKind.BUILD:
-                builds.append(i)
-        else:
-            vals.append(() if pair_only[item.index] else vt[item.index])
-            if not pair_only[item.index]:
-                loose.append(i)
-    summable = loose + builds if rs.capture.builds_in_sums else loose
-    memo: dict[tuple[int, int, bool], list[int]] = {}
-
-    def sets_of(target: int, min_size: int, only_loose: bool) -> list[int]:
-        key = (target, min_size, only_loose)
-        if key not in memo:
-            memo[key] = _sum_sets(target, loose if only_loose else summable, vals, min_size)
-        return memo[key]
-
+    t = _Table(rs, table)
+    style = rs.build.style
+    sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
     for h in hand:
         hvals = vt[h.index]
         # Captures.
-        seen: set[int] = set()
         if pair_only[h.index]:
-            for i, item in enumerate(table):
+            for item in table:
                 if isinstance(item, Card) and item.rank == h.rank:
-                    seen.add(1 << i)
                     moves.append(Capture(h, hvals[0], (item,)))
         else:
+            seen: set[int] = set()
             for v in hvals:
-                groups = [
-                    1 << i
-                    for i, item in enumerate(table)
-                    if (v == item.value if isinstance(item, Pile) and item.kind is not PileKind.STACK
-                        else isinstance(item, Card) and v in vals[i])
-                ]
-                groups += sets_of(v, 2, False)
-                for mask in sorted(_unions(groups)):
-                    if mask and mask not in seen:
+                for mask in t.capture_masks(v):
+                    if mask not in seen:
                         seen.add(mask)
-                        moves.append(Capture(h, v, _items(table, mask)))
-        sweep_card = rs.capture.sweep_card
-        if sweep_card is not None and n and str(h) == sweep_card:
-            full = (1 << n) - 1
-            if full not in seen:
-                moves.append(Capture(h, hvals[0], table))
-        # Builds and blocks.
-        if not pair_only[h.index]:
-            others = [c for c in hand if c is not h and not pair_only[c.index]]
-            held = {v for c in others for v in vt[c.index]}
-            if rs.build.style == "sets":
-                moves.extend(_set_builds(rs, player, h, table, held, loose, builds, vals, sets_of))
-            elif rs.build.style == "onto":
-                moves.extend(_onto_builds(rs, h, table, held, vals))
-            if rs.build.blocks:
-                for i, item in enumerate(table):
-                    if isinstance(item, Pile) and item.kind is not PileKind.BLOCK:
-                        continue
-                    for v in sorted(set(hvals) & set(vals[i]) & held):
-                        moves.append(Block(h, v, item))
+                        moves.append(Capture(h, v, t.items(mask)))
+            if sweep_card is not None and table and str(h) == sweep_card:
+                full = (1 << len(table)) - 1
+                if full not in seen:
+                    moves.append(Capture(h, hvals[0], table))
+            # Builds and blocks.
+            held = {v for c in hand if c is not h and not pair_only[c.index] for v in vt[c.index]}
+            if held:
+                if style == "sets":
+                    moves.extend(_set_builds(t, player, h, held))
+                elif style == "onto":
+                    moves.extend(_onto_builds(t, h, held))
+                if rs.build.blocks:
+                    for i, item in enumerate(table):
+                        if isinstance(item, Pile) and item.kind is not PileKind.BLOCK:
+                            continue
+                        for v in sorted(set(hvals) & set(t.vals[i]) & held):
+                            moves.append(Block(h, v, item))
         moves.append(Trail(h))
     return moves
 
 
-def _set_builds(
-    rs: Ruleset, player: int, h: Card, table: tuple[TableItem, ...], held: set[int],
-    loose: list[int], builds: list[int], vals: list[tuple[int, ...]],
-    sets_of: object,
-) -> list[Move]:
+def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     """Classic builds: a group holding the hand card, joined by other groups of value V."""
-    assert callable(sets_of)
-    br = rs.build
-    hvals = rs.card_value_table[h.index]
+    br = t.rs.build
+    table = t.table
+    hvals = t.rs.card_value_table[h.index]
     out: list[Move] = []
     done: set[tuple[int, int]] = set()
-    for target in sorted(v for v in held if v <= br.max_value):
-        standing = [j for j in builds if table[j].value == target]  # type: ignore[union-attr]
+    for target in sorted(held):
+        if target > br.max_value:
+            continue
         mandatory = 0
         mandatory_sets = 0
         if br.one_per_value:
-            for j in standing:
+            for j in t.builds:
                 pile = table[j]
                 assert isinstance(pile, Pile)
+                if pile.value != target:
+                    continue
                 if not br.duplicate_others and pile.owner != player:
                     mandatory = -1
                     break
@@ -189,9 +255,9 @@ def _set_builds(
             if hv == target:
                 primaries.append(0)
             elif hv < target:
-                primaries.extend(sets_of(target - hv, 1, True))
+                primaries.extend(t.sets_of(target - hv, 1, True))
         if br.increase:
-            for j in builds:
+            for j in t.builds:
                 pile = table[j]
                 assert isinstance(pile, Pile)
                 if pile.multiple or pile.value == target:
@@ -201,40 +267,29 @@ def _set_builds(
                     if rest == 0:
                         primaries.append(1 << j)
                     elif rest > 0 and br.increase_table_cards:
-                        primaries.extend((1 << j) | (1 << i) for i in loose if rest in vals[i])
-        if not primaries:
-            continue
-        gather = [1 << i for i in loose if target in vals[i]] + sets_of(target, 2, True)
+                        primaries.extend((1 << j) | (1 << i) for i in t.loose if rest in t.vals[i])
         for prim in primaries:
             base = prim | mandatory
-            options = _unions([g for g in gather if not g & base]) if br.gather else {0: 0}
-            raised = bool(prim & sum(1 << j for j in builds))
-            for extra, groups in sorted(options.items()):
+            for extra, groups in t.gather_options(target, base):
                 mask = base | extra
                 if not mask or (mask, target) in done:
                     continue
                 if prim == 0 and not extra and not mandatory:
                     continue  # the hand card alone: that is a trail
                 done.add((mask, target))
-                sets = 1 + groups + mandatory_sets
-                if raised and not groups and not mandatory:
-                    sets = 1
-                out.append(Build(h, target, _items(table, mask), sets))
+                out.append(Build(h, target, t.items(mask), 1 + groups + mandatory_sets))
     return out
 
 
-def _onto_builds(
-    rs: Ruleset, h: Card, table: tuple[TableItem, ...], held: set[int],
-    vals: list[tuple[int, ...]],
-) -> list[Move]:
+def _onto_builds(t: _Table, h: Card, held: set[int]) -> list[Move]:
     """Munter builds: the hand card onto one loose card or build; the sum must be held."""
     out: list[Move] = []
-    hvals = rs.card_value_table[h.index]
-    for i, item in enumerate(table):
+    hvals = t.rs.card_value_table[h.index]
+    for i, item in enumerate(t.table):
         if isinstance(item, Pile) and (item.kind is not PileKind.BUILD or item.value >= 14):
             continue
-        for target in sorted({hv + iv for hv in hvals for iv in vals[i]}):
-            if target <= rs.build.max_value and target in held:
+        for target in sorted({hv + iv for hv in hvals for iv in t.vals[i]}):
+            if target <= t.rs.build.max_value and target in held:
                 out.append(Build(h, target, (item,), 1))
     return out
 

@@ -11,7 +11,7 @@ import tomllib
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -205,19 +205,48 @@ def _format_loc(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(p) for p in loc) or "(top level)"
 
 
-def parse_ruleset(text: str, source: str) -> Ruleset:
-    """Validate TOML text; any problem becomes one RulesetError naming source and field."""
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``: tables merge key by key, anything else replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _read_data(text: str, source: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """TOML text as data, with a ``base = "NAME"`` ruleset's data underneath it."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    if not isinstance(base, str) or base in seen:
+        raise RulesetError(f"{source}: field base: expected the name of another ruleset")
+    resource = resources.files("casino.rulesets").joinpath(f"{base}.toml")
+    if not resource.is_file():
+        known = ", ".join(bundled_names())
+        raise RulesetError(f"{source}: field base: unknown ruleset {base!r}; known: {known}")
+    under = _read_data(resource.read_text(encoding="utf-8"), f"rulesets/{base}.toml",
+                       (*seen, base))
+    return _merge(under, data)
+
+
+def _problems(exc: ValidationError, source: str) -> list[str]:
+    return [f"{source}: field {_format_loc(err['loc'])}: {err['msg']}" for err in exc.errors()]
+
+
+def parse_ruleset(text: str, source: str) -> Ruleset:
+    """Validate TOML text; any problem becomes one RulesetError naming source and field."""
+    data = _read_data(text, source)
     try:
         return Ruleset.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"field {_format_loc(err['loc'])}: {err['msg']}" for err in exc.errors()
-        )
-        raise RulesetError(f"{source}: {problems}") from None
+        raise RulesetError("; ".join(_problems(exc, source))) from None
 
 
 def ruleset_problems(path: Path) -> list[str]:
@@ -227,13 +256,13 @@ def ruleset_problems(path: Path) -> list[str]:
     except (OSError, UnicodeDecodeError) as exc:
         return [f"{path}: cannot read: {exc}"]
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return [f"{path}: not valid TOML: {exc}"]
+        data = _read_data(text, str(path))
+    except RulesetError as exc:
+        return [str(exc)]
     try:
         Ruleset.model_validate(data)
     except ValidationError as exc:
-        return [f"{path}: field {_format_loc(e['loc'])}: {e['msg']}" for e in exc.errors()]
+        return _problems(exc, str(path))
     return []
 
 
