@@ -14,7 +14,7 @@ from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
-from casino.ui.session import Session, ai_levels, default_level
+from casino.ui.session import Session, ai_levels, default_level, shutdown_pool
 from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
 
@@ -27,6 +27,9 @@ class App:
 
     def __init__(self, settings: Settings, size: tuple[int, int] = DEFAULT_SIZE,
                  seed: int | None = None, fps: int = 60) -> None:
+        # The AI thinks on a thread: hand the GIL back to the drawing thread every
+        # millisecond (default 5 ms) so frames stay on time while it thinks.
+        sys.setswitchinterval(0.001)
         pygame.init()
         pygame.display.set_caption("Casino")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -54,6 +57,7 @@ class App:
         seed = self.seed + self.games if self.seed is not None else random.randrange(1 << 30)
         self.games += 1
         session = Session.new(ruleset, players, seed, s.level, s.names)
+        session.use_process = s.ai_process
         self.stack.replace(TableScene(self, session))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -149,5 +153,6 @@ def run(argv: list[str]) -> int:
 
         app.stack.push(TitleScene(app))
     app.run(args.seconds)
+    shutdown_pool()
     pygame.quit()
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -134,15 +135,23 @@ class Button:
                   anchor="center", max_width=rect.w - 8)
 
 
-def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
-              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
-              max_width: int | None = None) -> pygame.Rect:
-    """Render one line with DejaVu Sans; shrink it to ``max_width`` if it is too long."""
+@lru_cache(maxsize=1024)
+def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
+               max_width: int | None) -> pygame.Surface:
+    """One rendered line, shrunk to ``max_width`` if too long; cached, as text rarely changes."""
     image = assets.font(size, bold).render(text, True, colour)
     if max_width is not None and image.get_width() > max_width > 0:
         scale = max_width / image.get_width()
         image = pygame.transform.smoothscale(
             image, (max_width, max(1, round(image.get_height() * scale))))
+    return image
+
+
+def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
+              max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of DejaVu Sans at ``pos`` (by ``anchor``); shrink it to ``max_width``."""
+    image = text_image(text, size, colour, bold, max_width)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
@@ -166,18 +175,28 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def shade(surface: pygame.Surface, alpha: int = 140) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
-    surface.blit(veil, (0, 0))
+    return veil
+
+
+def shade(surface: pygame.Surface, alpha: int = 140) -> None:
+    surface.blit(_veil(surface.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=32)
+def _panel_back(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    back = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(back, (*PANEL, alpha), back.get_rect(), border_radius=10)
+    return back
 
 
 def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110, 150, 120),
           alpha: int = 235) -> None:
     rect = pygame.Rect(box)
-    back = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(back, (*PANEL, alpha), back.get_rect(), border_radius=10)
-    surface.blit(back, rect)
+    surface.blit(_panel_back(rect.size, alpha), rect)
     pygame.draw.rect(surface, border, rect, 2, border_radius=10)
 
 

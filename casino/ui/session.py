@@ -8,8 +8,11 @@ session holds the engine's ``Game``; the person and the computer players decide 
 from __future__ import annotations
 
 import importlib
+import multiprocessing as mp
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -119,6 +122,73 @@ class Worker(Generic[T]):
         self._thread.join(timeout)
 
 
+def _choose_remote(policy: Chooser, view: PlayerView) -> tuple[Move, Chooser]:
+    """Run in the AI process: the move, and the policy with its advanced random state."""
+    return policy.choose(view), policy
+
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def ai_pool() -> ProcessPoolExecutor:
+    """One AI process for the program, started on first use and reused for every move."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
+    return _pool
+
+
+def shutdown_pool() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+class ProcessWorker:
+    """A computer move worked out in the AI process, so drawing never waits for the GIL.
+
+    If the process cannot be used (it died, or a policy does not pickle) the move is
+    worked out on a thread instead.
+    """
+
+    def __init__(self, seat: Seat, view: PlayerView) -> None:
+        assert seat.policy is not None
+        self.seat = seat
+        self.view = view
+        self.fallback: Worker[Move] | None = None
+        try:
+            self.future: Future[tuple[Move, Chooser]] | None = ai_pool().submit(
+                _choose_remote, seat.policy, view)
+        except (BrokenProcessPool, RuntimeError, OSError):
+            self.future = None
+            self._fall_back()
+
+    def _fall_back(self) -> None:
+        policy, view = self.seat.policy, self.view
+        assert policy is not None
+        self.fallback = Worker(lambda: policy.choose(view))
+
+    def done(self) -> bool:
+        if self.fallback is not None:
+            return self.fallback.done()
+        assert self.future is not None
+        if not self.future.done():
+            return False
+        if self.future.exception() is not None:
+            self._fall_back()
+            return False
+        return True
+
+    def result(self) -> Move | None:
+        if self.fallback is not None:
+            return self.fallback.result()
+        assert self.future is not None
+        move, policy = self.future.result()
+        self.seat.policy = policy
+        return move
+
+
 @dataclass
 class Seat:
     name: str
@@ -140,7 +210,8 @@ class Session:
     game: Game
     seats: list[Seat]
     log: list[LogEntry] = field(default_factory=list)
-    worker: Worker[Move] | None = None
+    worker: Worker[Move] | ProcessWorker | None = None
+    use_process: bool = True
 
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str,
@@ -165,7 +236,7 @@ class Session:
         return self.game.round.to_move
 
     def humans_turn(self) -> bool:
-        return not self.game.round_over() and self.to_move() == HUMAN
+        return not self.game.round_over() and self.seats[self.to_move()].policy is None
 
     def side_name(self, side: int) -> str:
         """A seat's name, or a team's ("You & Computer 2") in a partnership game."""
@@ -195,12 +266,15 @@ class Session:
 
     def start_thinking(self) -> None:
         """Let the computer seat to move choose on a worker thread, from its view only."""
-        seat = self.to_move()
-        policy = self.seats[seat].policy
+        seat = self.seats[self.to_move()]
+        policy = seat.policy
         if policy is None or self.worker is not None:
             return
-        view = self.view(seat)
-        self.worker = Worker(lambda: policy.choose(view))
+        view = self.view(self.to_move())
+        if self.use_process:
+            self.worker = ProcessWorker(seat, view)
+        else:
+            self.worker = Worker(lambda: policy.choose(view))
 
     def thinking(self) -> bool:
         return self.worker is not None and not self.worker.done()

@@ -18,6 +18,7 @@ class Settings:
     four_colour: bool = False
     large_index: bool = False
     confirm_moves: bool = False  # SpiteNET's "End Turn": stage a move, commit with Enter
+    ai_process: bool = True  # computer players think in a separate process (else a thread)
 
     def flight_seconds(self) -> float:
         """How long one card takes to fly across the table."""

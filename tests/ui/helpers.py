@@ -13,7 +13,7 @@ from tests.ui.driver import steps
 
 
 def make_app(size: tuple[int, int] = (1280, 800), **options: object) -> App:
-    settings = Settings(sound=False, animation=False, level="greedy")
+    settings = Settings(sound=False, animation=False, level="greedy", ai_process=False)
     for name, value in options.items():
         setattr(settings, name, value)
     return App(settings, size, seed=11, fps=0)

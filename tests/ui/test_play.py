@@ -87,8 +87,8 @@ def test_three_and_four_players(players: int) -> None:
     play_to_game_over(app, random.Random(players))
 
 
-def test_animated_game_with_sound_runs_to_game_over() -> None:
-    app = make_app(animation=True, sound=True, speed=1)
+def test_animated_game_with_sound_and_ai_process_runs_to_game_over() -> None:
+    app = make_app(animation=True, sound=True, speed=1, ai_process=True)
     app.new_game()
     play_to_game_over(app, random.Random(5))
     assert "capture" in app.sounds.played or "won" in app.sounds.played or app.sounds.played

@@ -1,0 +1,168 @@
+"""UI figures: launch to first frame, frame time while the AI thinks, idle CPU, peak memory.
+
+Run ``python benchmarks/ui_speed.py`` (headless by default: SDL's dummy video driver; pass
+``--window`` to use the real display). Each figure is measured in a fresh process.
+Goals (issue 4): first frame <= 1.0 s, 60 fps while the AI thinks, idle <= 10 % of a core,
+peak memory <= 150 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def first_frame() -> dict[str, float]:
+    """Child: open the title screen and report the wall-clock time of its first flip."""
+    from casino.ui.app import App
+    from casino.ui.scenes.title import TitleScene
+    from casino.ui.settings import Settings
+
+    app = App(Settings(sound=False))
+    app.stack.push(TitleScene(app))
+    app.step(0.0)
+    return {"first_frame_at": time.time()}
+
+
+def thinking(seconds: float) -> dict[str, float]:
+    """Child: every seat is the expert AI; measure frame times at a 60 fps cap."""
+    import pygame
+
+    from casino.ui.app import App
+    from casino.ui.scenes.table import TableScene
+    from casino.ui.session import make_policy
+    from casino.ui.settings import Settings
+
+    app = App(Settings(sound=False, level="expert", speed=1), seed=1)
+    app.new_game()
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    scene.session.seats[0].policy = make_policy("expert", "bench")
+    times: list[float] = []
+    think_frames = 0
+    clock = pygame.time.Clock()
+    end = time.perf_counter() + seconds
+    dt = 0.0
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        app.dirty = True  # a full redraw every frame, as while something moves
+        app.step(dt)
+        times.append(time.perf_counter() - start)
+        think_frames += scene.session.thinking()
+        if app.stack.top is not scene:  # the round ended: deal on
+            from tests.ui.driver import key
+
+            key(pygame.K_RETURN)
+        dt = clock.tick(60) / 1000.0
+    times.sort()
+    return {
+        "frames": len(times), "frames_while_thinking": think_frames,
+        "fps": len(times) / seconds, "frame_ms_mean": 1000 * statistics.mean(times),
+        "frame_ms_p95": 1000 * times[int(len(times) * 0.95)], "frame_ms_max": 1000 * times[-1],
+        "moves": len(scene.session.log),
+    }
+
+
+def idle(seconds: float) -> dict[str, float]:
+    """Child: the person's turn at the table, nothing happening; CPU time over wall time."""
+    from casino.ui.app import App
+    from casino.ui.scenes.table import TableScene
+    from casino.ui.settings import Settings
+
+    app = App(Settings(sound=False, level="greedy", animation=False), seed=2)
+    app.new_game()
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    while not scene.session.humans_turn() or scene.busy():
+        app.step(0.05)
+    app.run(0.5)  # settle
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    app.run(seconds)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {"idle_cpu_percent": 100 * cpu / wall, "idle_frames": app.frames}
+
+
+def memory() -> dict[str, float]:
+    """Child: a whole animated game with four-colour, large-index faces; peak RSS."""
+    import random
+
+    from casino.engine import legal_moves
+    from casino.ui.app import App
+    from casino.ui.settings import Settings
+    from tests.ui.driver import click_move, key, top_name
+
+    app = App(Settings(sound=True, level="greedy", speed=1, four_colour=True,
+                       large_index=True), seed=3, fps=0)
+    app.new_game()
+    rng = random.Random(1)
+    import pygame
+
+    for _ in range(40000):
+        name = top_name(app)
+        if name == "GameOverScene":
+            break
+        if name == "SummaryScene":
+            key(pygame.K_RETURN)
+        scene = app.stack.top
+        if getattr(scene, "can_act", lambda: False)():
+            click_move(app, rng.choice(legal_moves(scene.session.view())))  # type: ignore[union-attr]
+        app.step(0.05)
+    return {"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def child(mode: str, seconds: float, window: bool) -> dict[str, float]:
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
+    if not window:
+        env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    started = time.time()
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", mode, "--seconds", str(seconds)],
+        env=env, capture_output=True, text=True, check=True, cwd=ROOT,
+    )
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    if mode == "first":
+        result = {"launch_to_first_frame_s": result["first_frame_at"] - started}
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--child", choices=["first", "thinking", "idle", "memory"])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--window", action="store_true", help="use the real display")
+    args = parser.parse_args()
+    if args.child:
+        sys.path.insert(0, str(ROOT))
+        runs = {"first": first_frame, "memory": memory}
+        if args.child in runs:
+            print(json.dumps(runs[args.child]()))
+        else:
+            print(json.dumps((thinking if args.child == "thinking" else idle)(args.seconds)))
+        return
+    firsts = [child("first", 0, args.window)["launch_to_first_frame_s"] for _ in range(3)]
+    print(f"launch to first frame: {min(firsts):.2f} s best, {max(firsts):.2f} s worst "
+          f"of 3 (goal <= 1.0 s)")
+    think = child("thinking", args.seconds, args.window)
+    print(f"while the AI thinks: {think['fps']:.1f} fps at a 60 fps cap, frame "
+          f"{think['frame_ms_mean']:.1f} ms mean, {think['frame_ms_p95']:.1f} ms p95, "
+          f"{think['frame_ms_max']:.1f} ms max; {think['frames_while_thinking']:.0f} of "
+          f"{think['frames']:.0f} frames drawn while a worker thought; "
+          f"{think['moves']:.0f} moves played (goal 60 fps)")
+    still = child("idle", args.seconds, args.window)
+    print(f"idle at the table: {still['idle_cpu_percent']:.1f} % of a core "
+          f"(goal <= 10 %)")
+    mem = child("memory", 0, args.window)
+    print(f"peak memory over an animated game: {mem['peak_rss_mb']:.0f} MB (goal <= 150 MB)")
+
+
+if __name__ == "__main__":
+    main()
