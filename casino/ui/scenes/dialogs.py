@@ -163,7 +163,7 @@ class MenuScene(Dialog):
             Button("New game", "new"), Button("Quit", "quit"),
         ])
         self.table = table
-        self.rows = 1
+        self.rows = 3
 
     def on_action(self, action: str, value: object) -> bool:
         if action in ("resume", "cancel"):
@@ -183,11 +183,19 @@ class MenuScene(Dialog):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui.scene import wrap
+
         lay = self.draw_frame(surface)
-        draw_text(surface, "Esc resumes. Keys: 1-9 play a card, \u2190 \u2192 Space select, "
-                  "H hint, U unseen cards, Enter end turn, F11 full screen.",
-                  fit_font(surface.get_height()) - 2, lay.rows[0][:2], DIM,
-                  max_width=lay.rows[0][2])
+        size = fit_font(surface.get_height()) - 2
+        x, y, w, _ = lay.rows[0]
+        help_text = ("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards and "
+                     "Space selects; H hint; U unseen cards; Enter ends a staged turn; "
+                     "Esc takes back, clears or opens this menu; F11 full screen. "
+                     "Mouse: click table cards, then a hand card, or drag a hand card onto "
+                     "the table; right click clears the selection.")
+        for line in wrap(help_text, size, w)[:4]:
+            draw_text(surface, line, size, (x, y), DIM)
+            y += round(size * 1.35)
 
 
 class TextScene(Dialog):

@@ -117,8 +117,16 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
     text = scene.message or _prompt(scene)
     sx, sy, sw, sh = lay.status
-    draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center",
-              max_width=sw)
+    if assets.font(lay.font).size(text)[0] <= sw:
+        draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
+    else:  # two lines, growing upward into the free felt above the status line
+        size = lay.font - 1
+        lines = wrap(text, size, sw)[:2]
+        step = round(size * 1.35)
+        for k, line in enumerate(lines):
+            y = sy + sh - (len(lines) - k) * step
+            draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
+                      max_width=sw)
 
     # own hand and pile
     view = session.view()
