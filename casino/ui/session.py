@@ -145,29 +145,26 @@ def shutdown_pool() -> None:
         _pool = None
 
 
-class ProcessWorker:
-    """A computer move worked out in the AI process, so drawing never waits for the GIL.
+class ProcessWorker(Generic[T]):
+    """``fn(*args)`` worked out in the AI process, so drawing never waits for the GIL.
 
-    If the process cannot be used (it died, or a policy does not pickle) the move is
-    worked out on a thread instead.
+    If the process cannot be used (it died, or an argument does not pickle) the job runs
+    on a thread instead.
     """
 
-    def __init__(self, seat: Seat, view: PlayerView) -> None:
-        assert seat.policy is not None
-        self.seat = seat
-        self.view = view
-        self.fallback: Worker[Move] | None = None
+    def __init__(self, fn: Callable[..., T], *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+        self.fallback: Worker[T] | None = None
+        self.future: Future[T] | None = None
         try:
-            self.future: Future[tuple[Move, Chooser]] | None = ai_pool().submit(
-                _choose_remote, seat.policy, view)
+            self.future = ai_pool().submit(fn, *args)
         except (BrokenProcessPool, RuntimeError, OSError):
-            self.future = None
             self._fall_back()
 
     def _fall_back(self) -> None:
-        policy, view = self.seat.policy, self.view
-        assert policy is not None
-        self.fallback = Worker(lambda: policy.choose(view))
+        fn, args = self.fn, self.args
+        self.fallback = Worker(lambda: fn(*args))
 
     def done(self) -> bool:
         if self.fallback is not None:
@@ -180,13 +177,11 @@ class ProcessWorker:
             return False
         return True
 
-    def result(self) -> Move | None:
+    def result(self) -> T | None:
         if self.fallback is not None:
             return self.fallback.result()
         assert self.future is not None
-        move, policy = self.future.result()
-        self.seat.policy = policy
-        return move
+        return self.future.result()
 
 
 @dataclass
@@ -210,7 +205,7 @@ class Session:
     game: Game
     seats: list[Seat]
     log: list[LogEntry] = field(default_factory=list)
-    worker: Worker[Move] | ProcessWorker | None = None
+    worker: Worker[tuple[Move, Chooser]] | ProcessWorker[tuple[Move, Chooser]] | None = None
     use_process: bool = True
 
     @classmethod
@@ -266,15 +261,14 @@ class Session:
 
     def start_thinking(self) -> None:
         """Let the computer seat to move choose on a worker thread, from its view only."""
-        seat = self.seats[self.to_move()]
-        policy = seat.policy
+        policy = self.seats[self.to_move()].policy
         if policy is None or self.worker is not None:
             return
         view = self.view(self.to_move())
         if self.use_process:
-            self.worker = ProcessWorker(seat, view)
+            self.worker = ProcessWorker(_choose_remote, policy, view)
         else:
-            self.worker = Worker(lambda: policy.choose(view))
+            self.worker = Worker(lambda: _choose_remote(policy, view))
 
     def thinking(self) -> bool:
         return self.worker is not None and not self.worker.done()
@@ -283,8 +277,12 @@ class Session:
         """The computer's move once its worker is done; None while it thinks."""
         if self.worker is None or not self.worker.done():
             return None
-        move = self.worker.result()
+        result = self.worker.result()
         self.worker = None
+        if result is None:
+            return None
+        move, policy = result
+        self.seats[self.to_move()].policy = policy  # it carries its random state on
         return move
 
     def next_round(self) -> None:

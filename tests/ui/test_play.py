@@ -162,11 +162,12 @@ def test_hand_card_alone_trails_and_drag_captures() -> None:
     assert "You: trail 2C" in [entry.text for entry in scene.session.log]
 
 
-def test_hint_highlights_a_legal_move() -> None:
-    app = make_app()
+@pytest.mark.parametrize("ai_process", [False, True])
+def test_hint_highlights_a_legal_move(ai_process: bool) -> None:
+    app = make_app(ai_process=ai_process)
     scene = table_at(app, "classic", POSITION)
     key(pygame.K_h)
-    for _ in range(300):  # the hint is worked out on a thread: give it up to 3 s
+    for _ in range(1000):  # the hint is worked out off the UI thread: give it up to 10 s
         steps(app)
         if scene.hint is not None:
             break

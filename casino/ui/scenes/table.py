@@ -29,7 +29,7 @@ from casino.ui.layout import (
     table_layout,
 )
 from casino.ui.scene import ACTION, Button, Scene
-from casino.ui.session import HUMAN, Session, Worker, hint_for
+from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -46,7 +46,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_kind = "info"
         self.hint: tuple[Move, str] | None = None
-        self.hint_worker: Worker[tuple[Move, str]] | None = None
+        self.hint_worker: Worker[tuple[Move, str]] | ProcessWorker[tuple[Move, str]] | None = None
         self.staged: Move | None = None
         self.show_unseen = False
         self.animator = Animator()
@@ -283,10 +283,13 @@ class TableScene(Scene):
             self.perform(move)
 
     def ask_hint(self) -> None:
-        if not self.can_act():
+        if not self.can_act() or self.hint_worker is not None:
             return
         view = self.session.view()
-        self.hint_worker = Worker(lambda: hint_for(view))
+        if self.session.use_process:
+            self.hint_worker = ProcessWorker(hint_for, view)
+        else:
+            self.hint_worker = Worker(lambda: hint_for(view))
         self.say("Thinking of a hint…", "hint")
 
     # ------------------------------------------------------------------ playing moves
@@ -300,6 +303,7 @@ class TableScene(Scene):
         after = session.game
         self.selection.clear()
         self.hint = None
+        self.hint_worker = None  # a hint still being worked out is for the old position
         self.staged = None
         self.focus = None
         self.wait = 0.0
