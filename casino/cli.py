@@ -167,7 +167,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def game_record(game: Game, names: Sequence[str], moves: list[list[tuple[int, str]]]) -> dict[str, Any]:
+def game_record(
+    game: Game, names: Sequence[str], moves: list[list[tuple[int, str]]]
+) -> dict[str, Any]:
     return {
         "ruleset": game.ruleset.name,
         "seed": game.seed,
@@ -196,7 +198,9 @@ def replay_record(data: dict[str, Any], where: str) -> None:
         for k, (seat, text) in enumerate(rnd["moves"]):
             here = f"{where} round {r + 1} move {k + 1} ({text!r})"
             if seat != game.round.to_move:
-                raise UsageError(f"{here}: seat {seat} moved but it was seat {game.round.to_move}'s turn")
+                raise UsageError(
+                    f"{here}: seat {seat} moved but it was seat {game.round.to_move}'s turn"
+                )
             try:
                 game = game.play(parse_move(game.round, text))
             except CasinoError as exc:
@@ -205,7 +209,9 @@ def replay_record(data: dict[str, Any], where: str) -> None:
             raise UsageError(f"{where} round {r + 1}: the moves end before the round does")
         got = {k: list(v) for k, v in game.scores[-1].by_category().items()}
         if got != rnd["score"]:
-            raise UsageError(f"{where} round {r + 1}: score {rnd['score']} recorded, {got} replayed")
+            raise UsageError(
+                f"{where} round {r + 1}: score {rnd['score']} recorded, {got} replayed"
+            )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

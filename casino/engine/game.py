@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from casino.engine import rules
+from casino.engine.errors import IllegalMoveError
 from casino.engine.moves import Move
 from casino.engine.ruleset import Ruleset
 from casino.engine.scoring import RoundScore, score_round
@@ -59,7 +60,7 @@ class Game:
     def play(self, move: Move) -> Game:
         """Play a checked move in the current round; a finished round is scored at once."""
         if self.round.is_over():
-            raise rules.IllegalMoveError("the round is over: deal the next round")
+            raise IllegalMoveError("the round is over: deal the next round")
         return self._after(rules.play(self.round, move))
 
     def apply(self, move: Move) -> Game:
@@ -67,7 +68,7 @@ class Game:
         return self._after(rules.apply(self.round, move))
 
     def _after(self, state: State) -> Game:
-        scores = self.scores + (score_round(state),) if state.is_over() else self.scores
+        scores = (*self.scores, score_round(state)) if state.is_over() else self.scores
         return replace(self, round=state, scores=scores)
 
     def round_over(self) -> bool:
@@ -107,7 +108,7 @@ class Game:
     def next_round(self) -> Game:
         """Deal the next round; the deal passes to the left."""
         if not self.round.is_over() or self.is_over():
-            raise rules.IllegalMoveError("the next round starts only after a round ends")
+            raise IllegalMoveError("the next round starts only after a round ends")
         index = self.round_index + 1
         dealer = (self.first_dealer + index) % self.players
         state = deal_round(self.ruleset, self.players, dealer,

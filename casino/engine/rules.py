@@ -416,10 +416,7 @@ def apply(state: State, move: Move) -> State:
         hands[p] = hands[p] + new.stock[:need]
         new = replace(new, hands=tuple(hands), stock=new.stock[need:])
     if not any(new.hands):
-        if new.stock:
-            new = deal_next(new)
-        else:
-            new = _end_round(new)
+        new = deal_next(new) if new.stock else _end_round(new)
     return new
 
 
@@ -536,30 +533,30 @@ def _selection_reason(
     if blocks and len(chosen) > 1:
         return "a block is taken only on its own value, never together with other cards"
     piles = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BUILD]
-    if isinstance(move, Build) or (move is None and not _could_capture(vt, card, chosen)):
-        target = move.value if isinstance(move, Build) else None
-        if target is not None and target > rs.build.max_value:
+    if isinstance(move, Build):
+        target = move.value
+        if target > rs.build.max_value:
             return f"builds go no higher than {rs.build.max_value}"
         others = {v for c in hand if c is not card for v in vt[c.index]}
-        if target is not None and target not in others:
+        if target not in others:
             return f"to build {target} you must hold another card that takes {target}"
         multiple = [p for p in piles if p.multiple]
-        if multiple and target is not None and target != multiple[0].value:
+        if multiple and target != multiple[0].value:
             return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
-        if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1 and target is not None:
+        if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1:
             return "only a card from your hand may raise a build, no table cards"
-        return f"{card} with {names} makes no capture or build you can make"
-    if piles and not rs.capture.builds_in_sums and len(chosen) > 1:
-        if any(p.value != v for p in piles for v in vt[card.index]):
-            return "a build is taken only whole and on its own value, never as part of a sum"
-    return f"{card} cannot take {names}: they do not make groups of {_value_text(vt[card.index])}"
-
-
-def _could_capture(vt: tuple[tuple[int, ...], ...], card: Card, chosen: list[TableItem]) -> bool:
-    total = 0
-    for item in chosen:
-        total += item.value if isinstance(item, Pile) else min(vt[item.index])
-    return any(total % v == 0 for v in vt[card.index] if v)
+        return f"{card} with {names} does not make a build of {target}"
+    if (piles and not rs.capture.builds_in_sums and len(chosen) > 1
+            and any(p.value not in vt[card.index] for p in piles)):
+        return "a build is taken only whole and on its own value, never as part of a sum"
+    take = f"{card} cannot take {names}: they do not make groups of {_value_text(vt[card.index])}"
+    if isinstance(move, Capture) or rs.build.style == "none":
+        return take
+    total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
+    build_value = min(vt[card.index]) + total
+    if build_value > rs.build.max_value:
+        return f"{take}; and a build of {build_value} is above {rs.build.max_value}"
+    return f"{take}; and to build {build_value} you must hold a card of that value"
 
 
 def _value_text(values: tuple[int, ...]) -> str:

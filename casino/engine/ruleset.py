@@ -111,6 +111,10 @@ class GameRules(BaseModel):
     rounds_per_player: int = Field(1, ge=1, description="rounds = this x players (kind rounds)")
 
 
+def _two_players() -> list[Literal[2, 3, 4]]:
+    return [2]
+
+
 class Ruleset(BaseModel):
     """One Casino variant. Loaded from TOML; frozen; unknown fields are errors."""
 
@@ -119,7 +123,7 @@ class Ruleset(BaseModel):
     title: str
     description: str
     source: str = Field(description="the seed or reference the rules come from")
-    players: list[int] = Field(default_factory=lambda: [2])
+    players: list[Literal[2, 3, 4]] = Field(default_factory=_two_players)
     partnerships: bool = Field(False, description="4 players play as two teams, partners opposite")
     values: dict[str, list[int]] = Field(description="rank -> the values it may count as")
     card_values: dict[str, list[int]] = Field(
@@ -162,8 +166,6 @@ class Ruleset(BaseModel):
             if rank not in RANKS:
                 raise ValueError(f"pair_only: {rank!r} is not a rank")
         for n in self.players:
-            if n not in (2, 3, 4):
-                raise ValueError(f"players: {n} is not 2, 3 or 4")
             used = self.deal.table + self.deal.first_hand * n
             if used > 52 or (52 - used) % (self.deal.hand * n):
                 raise ValueError(

@@ -168,7 +168,7 @@ def _deal_hands(
     deck: list[Card], players: int, first: int, size: int, packet: int,
     table_packets: int = 0, interleave: bool = True,
 ) -> tuple[list[list[Card]], list[Card]]:
-    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, popping ``deck``."""
+    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, from ``deck``."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     table: list[Card] = []
     order = [(first + i) % players for i in range(players)]

@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 
 from casino.engine import (
-    DECK, Build, Capture, IllegalMoveError, Pile, PileKind, Trail, deal_round, legal_moves,
-    load_ruleset, play,
+    DECK,
+    Build,
+    Capture,
+    IllegalMoveError,
+    Pile,
+    PileKind,
+    Trail,
+    deal_round,
+    legal_moves,
+    load_ruleset,
+    play,
 )
 from casino.engine.cards import parse_cards as pos_cards
 from casino.engine.notation import format_move

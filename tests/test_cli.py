@@ -1,0 +1,102 @@
+"""``casino-cli`` end to end, in-process: summaries, records, replays, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from casino.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "--ruleset", "classic", "--games", "20",
+                         "--seed", "3", "--players", "greedy,random", "--json")
+    assert status == 0
+    summary = json.loads(out)
+    for key in ("games", "rounds", "wins", "points_by_category", "sweeps_per_round",
+                "rounds_per_second"):
+        assert key in summary
+    assert summary["games"] == 20 and sum(summary["wins"]) + summary["draws"] == 20
+    assert set(summary["points_by_category"]) == {
+        "cards", "spades", "big_casino", "little_casino", "aces"}
+    cats = summary["points_by_category"]
+    assert cats["big_casino"] == 2 * summary["rounds"]
+    assert cats["aces"] == 4 * summary["rounds"]
+
+
+def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("simulate", "--ruleset", "spitenet", "--games", "5", "--seed", "9", "--json")
+    first = json.loads(run(capsys, *args)[1])
+    second = json.loads(run(capsys, *args)[1])
+    first.pop("rounds_per_second")
+    second.pop("rounds_per_second")
+    assert first == second
+
+
+def test_record_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    status, _, _ = run(capsys, "simulate", "--ruleset", "royal", "--games", "3", "--players",
+                       "greedy,random", "--record", str(record))
+    assert status == 0
+    lines = record.read_text().splitlines()
+    assert len(lines) == 3
+    game = json.loads(lines[0])
+    assert game["ruleset"] == "royal" and game["players"] == ["greedy", "random"]
+    assert game["rounds"][0]["moves"][0][0] in (0, 1)
+    assert "score" in game["rounds"][0]
+    status, out, _ = run(capsys, "replay", str(record))
+    assert status == 0 and "3 games replayed" in out
+
+    # Tamper with one move: the replay names it.
+    moves = game["rounds"][0]["moves"]
+    seat, text = moves[2]
+    card = text.split()[0]
+    moves[2] = [seat, f"{card} x {card}"]
+    record.write_text(json.dumps(game) + "\n")
+    status, _, err = run(capsys, "replay", str(record))
+    assert status == 2
+    assert "round 1 move 3" in err and err.count("\n") == 1
+
+
+def test_moves_lists_legal_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", "--ruleset", "classic", "--position",
+                         "0;1;9C/KS;9D 8H 5H 4S AH;*/-")
+    assert status == 0
+    assert out.splitlines()[-2:] == ["9C x 9D 8H 5H 4S AH", "9C t"]
+
+
+def test_rulesets_and_check_ruleset(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = run(capsys, "rulesets")
+    assert status == 0 and "classic" in out and "spitenet" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "classic"\nname = "x"\ntitle = "t"\ndescription = "d"\n'
+                   'source = "s"\n[scoring]\nsweep = "lots"\n')
+    status, _, err = run(capsys, "check-ruleset", str(bad))
+    assert status == 2 and "field scoring.sweep" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--ruleset", "nope"], "unknown ruleset 'nope'; known rulesets:"),
+        (["simulate", "--players", "random,wizard"], "unknown player 'wizard'"),
+        (["simulate", "--players", "random"], "is for [2, 3, 4] players, got 1"),
+        (["moves", "--position", "0;1;9X/KS;-;-/-;*"], "'9X'"),
+        (["replay", "/no/such/file.jsonl"], "cannot read"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
