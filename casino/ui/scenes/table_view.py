@@ -90,7 +90,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
     draw_text(surface, f"Stock {len(state.stock)}", lay.font - 2,
               (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
-    deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number}"
+    d = session.ruleset.deal
+    deals = 1 + (52 - d.table - d.first_hand * state.players) // (d.hand * state.players)
+    deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number}/{deals}"
     draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
               HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
               max_width=sw + lay.margin)
