@@ -64,6 +64,10 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface() or self.screen
+            self.dirty = True
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             with contextlib.suppress(pygame.error):
                 pygame.display.toggle_fullscreen()

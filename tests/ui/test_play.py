@@ -214,3 +214,17 @@ def test_resize_keeps_playing() -> None:
     app.new_game()
     steps(app, 3)
     play_to_game_over(app, random.Random(9))
+
+
+def test_window_resize_relays_the_table() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", POSITION)
+    wide = scene.layout().card
+    pygame.display.set_mode((800, 560), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    steps(app)
+    assert app.screen.get_size() == (800, 560)
+    assert scene.layout().card[1] < wide[1]
+    key(pygame.K_3)  # still playable: trail 2C
+    steps(app)
+    assert "You: trail 2C" in [entry.text for entry in scene.session.log]
