@@ -20,12 +20,13 @@ def ease(t: float) -> float:
 
 @dataclass(frozen=True)
 class Flight:
-    card: Card
+    card: Card | None  # None: a back whose face nobody may know (an opponent's card)
     face_up: bool
     start: Box
     end: Box
     delay: float
     duration: float
+    seat: int | None = None  # a back dealt to this opponent's hand
 
     def box_at(self, t: float) -> Box:
         k = ease((t - self.delay) / self.duration) if self.duration > 0 else 1.0
@@ -62,7 +63,7 @@ class Animator:
     def add(self, flight: Flight) -> None:
         self.flights.append(
             Flight(flight.card, flight.face_up, flight.start, flight.end,
-                   flight.delay + self.clock, flight.duration))
+                   flight.delay + self.clock, flight.duration, flight.seat))
 
     def banner(self, text: str, delay: float, duration: float) -> None:
         self.banners.append(Banner(text, delay + self.clock, duration))
@@ -77,8 +78,12 @@ class Animator:
     def busy(self) -> bool:
         return bool(self.flights)
 
+    def dealing(self, seat: int) -> int:
+        """Backs still on their way to ``seat``'s hand."""
+        return sum(1 for f in self.flights if f.seat == seat)
+
     def flying(self) -> set[Card]:
-        return {f.card for f in self.flights}
+        return {f.card for f in self.flights if f.card is not None}
 
     def clear(self) -> None:
         self.flights.clear()

@@ -14,7 +14,7 @@ from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
-from casino.ui.session import Session, ai_levels, default_level, shutdown_pool
+from casino.ui.session import Session, ai_levels, ai_pool, default_level, shutdown_pool
 from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
 
@@ -58,6 +58,8 @@ class App:
         self.games += 1
         session = Session.new(ruleset, players, seed, s.level, s.names)
         session.use_process = s.ai_process
+        if s.ai_process:
+            ai_pool().submit(int)  # start the AI process now, not at the first computer move
         self.stack.replace(TableScene(self, session))
 
     def handle(self, event: pygame.event.Event) -> None:

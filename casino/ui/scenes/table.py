@@ -368,6 +368,12 @@ class TableScene(Scene):
             for k, card in enumerate(game.round.hands[HUMAN]):
                 self.animator.add(Flight(card, True, stock, positions[card],
                                          delay + 0.06 * k, d))
+            for seat in range(1, self.session.players):
+                x, y, _, _ = self.opponent_hand_box(seat)
+                for k in range(len(game.round.hands[seat])):
+                    target = (x + round(k * lay.small[0] * 0.35), y, *lay.small)
+                    self.animator.add(Flight(None, False, stock, target,
+                                             delay + 0.06 * k + 0.02 * seat, d, seat))
         self.app.sounds.play("deal")
         if game.round.is_last_deal() and not game.round_over():
             self.app.sounds.play("last_deal")

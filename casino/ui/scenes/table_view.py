@@ -20,7 +20,7 @@ from casino.ui.render import (
     draw_item,
     seat_colour,
 )
-from casino.ui.scene import DIM, ERROR, HILITE, HINT, TEXT, draw_text, panel, wrap
+from casino.ui.scene import DIM, ERROR, HILITE, HINT, TEXT, draw_text, panel, text_image, wrap
 from casino.ui.session import HUMAN
 
 if TYPE_CHECKING:
@@ -79,8 +79,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             draw_text(surface, status, lay.font - 2,
                       (hand[0] + fan + lay.margin * 2, hand[1] + lay.small[1] // 2), HILITE,
                       "midleft", max_width=max(10, hand[2] - fan - lay.margin * 2))
-        draw_hidden_hand(surface, len(state.hands[seat]), scene.opponent_hand_box(seat),
-                         lay.small, settings)
+        draw_hidden_hand(surface, count - scene.animator.dealing(seat),
+                         scene.opponent_hand_box(seat), lay.small, settings)
         _capture_pile(scene, surface, seat)
 
     # stock and deal
@@ -161,6 +161,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     # flights, the dragged card, banners
     t = scene.animator.clock
     for flight in scene.animator.flights:
+        if flight.delay > t and flight.card is None:
+            continue  # a dealt back appears only as it leaves the stock
         draw_card(surface, flight.card if flight.face_up else None, flight.box_at(t), settings)
     if dragging is not None and scene.drag_pos is not None and dragging < len(view.hand):
         x, y = scene.drag_pos
@@ -172,11 +174,18 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         alpha, scale = banner.alpha_scale(t)
         if alpha <= 0:
             continue
-        size = round(lay.font * 3 * scale)
-        image = assets.font(size, True).render(banner.text, True, HILITE)
+        full = text_image(banner.text, round(lay.font * 3.6), HILITE, True, None)
+        w, h = full.get_size()
+        image = pygame.transform.smoothscale(full, (round(w * scale / 1.2), round(h * scale / 1.2)))
         image.set_alpha(alpha)
         tx, ty, tw, th = lay.table
         centre = (tx + tw // 2, ty + th // 2 + shown * lay.font * 4)
+        if banner.text.startswith("Sweep"):
+            progress = (t - banner.delay) / banner.duration
+            for ring in range(3):
+                r = round((progress * 1.6 - ring * 0.15) * max(tw, th) / 2)
+                if r > 0:
+                    pygame.draw.circle(surface, HILITE, centre, r, max(1, 4 - ring))
         surface.blit(image, image.get_rect(center=centre))
         shown += 1
 
