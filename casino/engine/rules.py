@@ -33,7 +33,7 @@ def legal_moves(pos: Position) -> list[Move]:
     if not hand:
         return []
     rs = pos.ruleset
-    moves = _generate(rs, pos.to_move, hand, pos.table)
+    moves = _generate(rs, pos.to_move, hand, pos.table, _partner(pos))
     return _obliged(rs, pos.to_move, hand, pos.table, _must_capture(pos), moves)
 
 
@@ -86,22 +86,27 @@ def _unions(groups: list[int]) -> dict[int, int]:
 class _Table:
     """Facts about one table computed once per generation and shared by every hand card."""
 
-    def __init__(self, rs: Ruleset, table: tuple[TableItem, ...]) -> None:
+    def __init__(
+        self, rs: Ruleset, table: tuple[TableItem, ...], partner: int | None = None
+    ) -> None:
         self.rs = rs
         self.table = table
+        self.partner = partner
         vt = rs.card_value_table
         pair_only = rs.pair_only_table
         self.loose: list[int] = []
         self.builds: list[int] = []
         self.pairable: list[int] = []  # items a card of their value takes by pairing
+        self.blocks: list[int] = []
         self.vals: list[tuple[int, ...]] = []
         for i, item in enumerate(table):
             if isinstance(item, Pile):
                 self.vals.append((item.value,))
                 if item.kind is PileKind.BUILD:
                     self.builds.append(i)
-                if item.kind is not PileKind.STACK:
                     self.pairable.append(i)
+                elif item.kind is PileKind.BLOCK:
+                    self.blocks.append(i)
             elif pair_only[item.index]:
                 self.vals.append(())
             else:
@@ -148,6 +153,15 @@ class _Table:
                 if len(reach) >= ENUMERATION_LIMIT:
                     break
                 reach |= {r | g for r in reach if not r & g}
+            blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+            if blocks:
+                # A block goes only with cards and blocks of its own value (seed 000: "cannot
+                # be taken in combination with other ranks of cards").
+                singles = [1 << i for i in self.loose if v in self.vals[i]]
+                with_blocks = {0}
+                for g in blocks + singles:
+                    with_blocks |= {r | g for r in with_blocks}
+                reach |= {m for m in with_blocks if any(m & b for b in blocks)}
             reach.discard(0)
             found = self._captures[v] = sorted(reach)
         return found
@@ -180,13 +194,21 @@ class _Table:
         return found
 
 
+def _partner(pos: Position) -> int | None:
+    """The seat opposite in a four-player partnership game."""
+    if pos.ruleset.partnerships and pos.players == 4:
+        return (pos.to_move + 2) % 4
+    return None
+
+
 def _generate(
-    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...]
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    partner: int | None = None,
 ) -> list[Move]:
     """All moves the card rules allow, before the obligations of owning a build."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
-    t = _Table(rs, table)
+    t = _Table(rs, table, partner)
     style = rs.build.style
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
@@ -219,8 +241,9 @@ def _generate(
                     for i, item in enumerate(table):
                         if isinstance(item, Pile) and item.kind is not PileKind.BLOCK:
                             continue
-                        for v in sorted(set(hvals) & set(t.vals[i]) & held):
-                            moves.append(Block(h, v, item))
+                        shared = sorted(set(hvals) & set(t.vals[i]) & held)
+                        if shared:
+                            moves.append(Block(h, shared[0], item))
         moves.append(Trail(h))
     return moves
 
@@ -243,7 +266,8 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 assert isinstance(pile, Pile)
                 if pile.value != target:
                     continue
-                if not br.duplicate_others and pile.owner != player:
+                if (not br.duplicate_others and pile.multiple
+                        and pile.owner not in (player, t.partner)):
                     mandatory = -1
                     break
                 mandatory |= 1 << j
@@ -511,7 +535,7 @@ def _selection_reason(
         return f"you do not hold {card}"
     key = _selection_key(chosen)
     candidates = [
-        m for m in _generate(rs, pos.to_move, hand, pos.table)
+        m for m in _generate(rs, pos.to_move, hand, pos.table, _partner(pos))
         if m.card == card and _selection_key(list(_move_items(m))) == key
         and (move is None or m == move)
     ]

@@ -58,7 +58,9 @@ class BuildRules(BaseModel):
     one_per_value: bool = Field(True, description="a new set of a build's value joins that build")
     gather: bool = Field(True, description="loose sets of the value may be gathered into a build")
     duplicate_others: bool = Field(
-        True, description="a player may add a set to a multiple build they do not control"
+        True,
+        description="a player may add to a multiple build that is neither theirs nor their "
+        "partner's",
     )
     blocks: bool = Field(False, description="munter's blocks: a card onto a card of its value")
 

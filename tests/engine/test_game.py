@@ -1,0 +1,78 @@
+"""Game end, dealer rotation and the beyond-the-seeds rulesets (spade, draw)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from casino.engine import Game, legal_moves, load_ruleset, play, score_round
+from casino.engine.scoring import RoundScore
+
+from .helpers import move, pos
+
+
+def finished(name: str, totals: list[tuple[int, int]]) -> Game:
+    game = Game.start(load_ruleset(name), 2, 5)
+    state = game.round
+    state = replace(state, hands=((), ()), stock=(), captures=(state.all_cards(), ()))
+    scores = tuple(RoundScore(("x",), ((a,), (b,)), (0, 0), (0, 0), (0, 0)) for a, b in totals)
+    return replace(game, round=state, scores=scores)
+
+
+@pytest.mark.parametrize(
+    ("totals", "winner", "over"),
+    [
+        ([(11, 0), (10, 0)], 0, True),  # first to 21
+        ([(11, 10), (5, 6)], None, False),  # 16-16: nobody has 21
+        ([(11, 10), (10, 11)], None, False),  # RULES.md: "an exact tie plays another round"
+        ([(11, 10), (12, 12)], 0, True),  # RULES.md: "if both pass 21 ... the higher total"
+        ([(10, 11), (10, 11)], 1, True),
+    ],
+)
+def test_classic_game_end(totals: list[tuple[int, int]], winner: int | None, over: bool) -> None:
+    game = finished("classic", totals)
+    assert game.winner() == winner
+    assert game.is_over() is over
+
+
+def test_next_round_passes_the_deal_left() -> None:
+    game = finished("classic", [(5, 6)])
+    nxt = game.next_round()
+    assert nxt.round.dealer == (game.first_dealer + 1) % 2
+    assert nxt.round.to_move == game.first_dealer
+    assert nxt.round_index == 1 and len(nxt.round.hands[0]) == 4
+
+
+def test_first_dealer_is_a_seeded_coin_flip() -> None:
+    # seed 001: "The computer flips a coin to decide who will deal."
+    dealers = {Game.start(load_ruleset("spitenet"), 2, seed).first_dealer for seed in range(20)}
+    assert dealers == {0, 1}
+    assert Game.start(load_ruleset("spitenet"), 2, 3).first_dealer == Game.start(
+        load_ruleset("spitenet"), 2, 3).first_dealer
+
+
+def test_spade_casino_scores_every_spade() -> None:
+    # RULES.md 'Beyond the seeds': Spade Casino, 24 points a round (issue 3)
+    rs = load_ruleset("spade")
+    assert rs.fixed_points(2) == 24
+    assert rs.game.target == 61
+    state = pos("0;1;5C/KS;5H;*/-;-;0/0;0", "spade")
+    state = play(state, move(state, "5C x 5H"))
+    state = play(state, move(state, "KS t"))
+    score = score_round(state)
+    assert sum(score.totals) == 24 - (3 if score.by_category()["cards"] == (0, 0) else 0)
+    assert score.by_category()["jack_of_spades"] in ((1, 0), (0, 1))
+
+
+def test_draw_casino_draws_back_to_four_after_every_play() -> None:
+    # RULES.md 'Beyond the seeds': "Draw Casino (draw back to 4 cards after each play)"
+    game = Game.start(load_ruleset("draw"), 2, 2)
+    state = game.round
+    stock = len(state.stock)
+    state = play(state, game.legal_moves()[-1])
+    assert len(state.hands[game.round.to_move]) == 4
+    assert len(state.stock) == stock - 1
+    while state.stock:
+        state = play(state, legal_moves(state)[0])
+    assert [len(h) for h in state.hands] in ([4, 4], [3, 4], [4, 3])

@@ -1,0 +1,119 @@
+"""Scenario tests for kasino: Swedish Kasino (seed 002)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from casino.engine import Game, IllegalMoveError, legal_moves, load_ruleset, play, score_round
+from casino.engine.scoring import RoundScore
+
+from .helpers import legal_texts, move, pos
+
+
+def test_seed002_special_values() -> None:
+    # seed 002: "Esset har värdet 1 eller 14 poäng. Spader 2 har värdet 2 eller 15. Ruter 10
+    # har värdet 10 eller 16."
+    texts = legal_texts(pos("0;1;2S AC 10D/KS;10H 5C 4D 6C;*/-", "kasino"))
+    assert "2S=15 x 10H 5C" in texts
+    assert "AC=14 x 10H 4D" in texts
+    assert "10D=16 x 10H 6C" in texts
+    assert "10D x 10H" in texts
+    # ...on the table too: a loose 2S counts 15 in a sum for the 10D as 16
+    assert "10D=16 x 2S AH" in legal_texts(pos("0;1;10D/KS;2S AH;*/-", "kasino"))
+
+
+def test_seed002_five_of_spades_clears_the_table() -> None:
+    # seed 002: "Därutöver kan spader 5 rensa bordet" - it takes everything, piles included
+    state = pos("0;1;5S 9C/KS;[b9 5H 4D @1] 7C JD;*/-", "kasino")
+    assert "5S x [5H 4D] 7C JD" in legal_texts(state)
+    after = play(state, move(state, "5S x [5H 4D] 7C JD"))
+    assert after.table == () and after.sweeps == (1, 0)
+
+
+def test_seed002_taking_is_never_compulsory() -> None:
+    # seed 002: "Man MÅSTE inte ta stick om man kan"
+    assert "9C t" in legal_texts(pos("0;1;9C/KS;9D 5H 4H;*/-", "kasino"))
+
+
+def test_seed002_several_groups_in_one_take() -> None:
+    # seed 002: "9:a ... en 7:a + en 2:a ... Därutöver kan du även ta en 4:a + 5:a ... i samma"
+    assert "9C x 7H 2D 4S 5C" in legal_texts(pos("0;1;9C/KS;7H 2D 4S 5C;*/-", "kasino"))
+
+
+def test_seed002_double_build_with_a_single_card_set() -> None:
+    # seed 002: "Man kan alltså bygga en 2:a + 3:a och en 5:a till en dubbel 5:a."
+    state = pos("0;1;2C 5D/KS;3H 5S;*/-", "kasino")
+    assert "2C b5x2 3H 5S" in legal_texts(state)
+
+
+def test_seed002_build_only_to_a_value_held() -> None:
+    # seed 002: "Man kan BARA bygga upp till ett kort, som man rent faktiskt har på handen."
+    assert not any(t.startswith("2C b") for t in legal_texts(pos("0;1;2C 9D/KS;3H;*/-",
+                                                                "kasino")))
+
+
+def test_seed002_build_on_opponents_single_but_not_double_build() -> None:
+    # seed 002: "Det är möjligt att bygga ovanpå något som motståndaren har byggt ... så länge
+    # det inte är dubbelt bygge"
+    assert "2C b9 [4H 3S]" in legal_texts(pos("0;1;2C 9D/KS;[b7 4H 3S @1];*/-", "kasino"))
+    texts = legal_texts(pos("0;1;7D 7H/KS;[b7x2 4H 3S 7C @1];*/-", "kasino"))
+    assert "7D x [4H 3S 7C]" in texts
+    assert not any(" b" in t for t in texts)
+
+
+def test_seed002_partners_build_on_each_others_multiple_builds() -> None:
+    # seed 002: "Man har då möjlighet att bygga mer på parkamratens byggen"
+    text = "0;3;7D 7H/KS/QS/JS;[b7x2 4H 3S 7C @2];*/-/-/-"
+    assert "7D b7x3 [4H 3S 7C]" in legal_texts(pos(text, "kasino"))
+    opponents = "0;3;7D 7H/KS/QS/JS;[b7x2 4H 3S 7C @1];*/-/-/-"
+    assert "7D b7x3 [4H 3S 7C]" not in legal_texts(pos(opponents, "kasino"))
+
+
+def test_seed002_after_building_you_must_capture_next_turn() -> None:
+    # seed 002: "Om man bygger något MÅSTE man ta ett stick i efterföljande tur, dock behöver
+    # det inte vara det man just har byggt."
+    state = pos("0;1;9C 4C 6D/KS 2H;[b9 5H 4D @0] 6S;*/-;-;0/0;-;10", "kasino")
+    texts = legal_texts(state)
+    assert "6D x 6S" in texts  # any capture
+    assert not any(t.endswith(" t") for t in texts)
+    with pytest.raises(IllegalMoveError, match="must capture"):
+        play(state, move(state, "4C t"))
+
+
+def test_building_sets_the_must_capture_flag() -> None:
+    state = pos("0;1;2C 9D 3S/KS 2H;7H;*/-", "kasino")
+    after = play(state, move(state, "2C b9 7H"))
+    assert after.must_capture == (True, False)
+
+
+def test_seed002_scoring() -> None:
+    # seed 002: 2 most spades, 1 most cards, 2 ruter 10, 1 spader 2, 1 each Ace, 1 each sweep,
+    # 1 last take; "Är det flera spelare med flest kort/spader får ingen poäng"
+    state = pos("0;1;5C/KS;5H;*/-;-;0/0;1", "kasino")
+    state = play(state, move(state, "5C x 5H"))
+    state = play(state, move(state, "KS t"))
+    score = score_round(state).by_category()
+    assert score["last_taker"] == (1, 0)
+    assert score["spades"] == (2, 0)
+    assert sum(map(sum, score.values())) == 2 + 1 + 2 + 1 + 4 + 1 + 1  # one sweep
+
+
+def test_seed002_game_is_as_many_rounds_as_players_and_may_draw() -> None:
+    # seed 002: "2 spelare spelar 2 runder, 3 spelare 3 och 4 spelare 4" and a tie is a draw
+    rs = load_ruleset("kasino")
+    assert rs.rounds_in_game(3) == 3
+    game = Game.start(rs, 2, 1)
+    state = game.round
+    while not state.is_over():
+        state = play(state, legal_moves(state)[0])
+    one = RoundScore(("cards",), ((5,), (5,)), (26, 26), (6, 7), (0, 0))
+    game = replace(game, round=state, scores=(one,))
+    assert not game.is_over()
+    game = replace(game, scores=(one, one))
+    assert game.is_over() and game.winner() is None and game.returns() == (0.0, 0.0)
+    lead = RoundScore(("cards",), ((6,), (5,)), (26, 26), (6, 7), (0, 0))
+    game = replace(game, scores=(one, lead))
+    assert game.winner() == 0 and game.returns() == (1.0, -1.0)
+
