@@ -1,0 +1,79 @@
+"""The session behind the window: seats, the move log, computer moves off the UI thread."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from casino.ai.basic import GreedyPolicy
+from casino.engine import IllegalMoveError, Trail, legal_moves, load_ruleset
+from casino.ui import session as session_module
+from casino.ui.anim import Animator, Flight, ease
+from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for, make_policy
+
+
+def wait(worker: Worker[object] | ProcessWorker[object], seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not worker.done():
+        assert time.monotonic() < end, "worker did not finish"
+        time.sleep(0.005)
+
+
+def test_a_computer_move_is_legal_and_logged_in_words() -> None:
+    s = Session.new(load_ruleset("classic"), 2, seed=1, level="greedy")
+    s.use_process = False
+    if s.humans_turn():
+        s.play(legal_moves(s.view())[0])
+    s.start_thinking()
+    assert s.worker is not None
+    wait(s.worker)  # type: ignore[arg-type]
+    move = s.take_computer_move()
+    assert move is not None and move in legal_moves(s.game.round)
+    s.play(move)
+    assert s.log[-1].text.startswith("Computer: ")
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    s = Session.new(load_ruleset("classic"), 2, seed=2, level="greedy")
+    game = s.game
+    not_held = next(c for c in s.game.round.hands[1 - s.to_move()])
+    with pytest.raises(IllegalMoveError):
+        s.play(Trail(not_held))
+    assert s.game is game and not s.log
+
+
+def test_missing_ai_registry_falls_back_to_greedy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(session_module, "_optional", lambda module, attribute: None)
+    assert session_module.ai_levels() == ["greedy"]
+    assert isinstance(make_policy("expert", 1), GreedyPolicy)
+    s = Session.new(load_ruleset("classic"), 2, seed=3, level="expert")
+    move, reason = hint_for(s.view(s.to_move()))
+    assert move in legal_moves(s.view(s.to_move())) and reason
+
+
+def test_process_worker_returns_the_result_and_falls_back_on_errors() -> None:
+    worker: ProcessWorker[int] = ProcessWorker(sum, [1, 2, 3])
+    wait(worker)  # type: ignore[arg-type]
+    assert worker.result() == 6
+    unpicklable: ProcessWorker[int] = ProcessWorker(lambda: 7)  # a lambda cannot be sent
+    wait(unpicklable)  # type: ignore[arg-type]
+    assert unpicklable.result() == 7
+
+
+def test_flights_ease_from_start_to_end() -> None:
+    assert ease(0) == 0 and ease(1) == 1 and ease(0.5) == 0.5
+    animator = Animator()
+    animator.add(Flight(None, False, (0, 0, 10, 10), (100, 50, 10, 10), 0.0, 1.0, seat=1))
+    assert animator.busy() and animator.dealing(1) == 1
+    animator.update(0.5)
+    assert animator.flights[0].box_at(animator.clock) == (50, 25, 10, 10)
+    animator.update(0.6)
+    assert not animator.busy() and animator.clock == 0.0
+
+
+def test_seat_names_and_teams() -> None:
+    s = Session.new(load_ruleset("classic"), 4, seed=4, level="greedy")
+    assert s.seats[HUMAN].name == "You" and s.seats[HUMAN].policy is None
+    assert s.side_names() == ["You & Computer 2", "Computer 1 & Computer 3"]
+    assert s.short_side_names() == ["Your team", "Their team"]
