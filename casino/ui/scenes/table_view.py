@@ -73,12 +73,18 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                   lay.font - (2 if session.players > 2 else 0),
                   (box[0] + lay.margin, box[1] + lay.margin // 2), TEXT, bold=True,
                   max_width=label_w)
-        if status:
-            hand = scene.opponent_hand_box(seat)
-            fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
-            draw_text(surface, status, lay.font - 2,
-                      (hand[0] + fan + lay.margin * 2, hand[1] + lay.small[1] // 2), HILITE,
-                      "midleft", max_width=max(10, hand[2] - fan - lay.margin * 2))
+        hand = scene.opponent_hand_box(seat)
+        fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
+        room = hand[2] - fan - lay.margin * 2
+        x = hand[0] + fan + lay.margin * 2
+        last = next((e.text.split(": ", 1)[-1] for e in reversed(session.log)
+                     if e.seat == seat), "")
+        if last and room > 60:
+            draw_text(surface, last, lay.font - 2, (x, hand[1] + lay.small[1] // 4), DIM,
+                      "midleft", max_width=room)
+        if status and room > 30:
+            draw_text(surface, status, lay.font - 2, (x, hand[1] + lay.small[1] * 3 // 4),
+                      HILITE, "midleft", max_width=room)
         draw_hidden_hand(surface, count - scene.animator.dealing(seat),
                          scene.opponent_hand_box(seat), lay.small, settings)
         _capture_pile(scene, surface, seat)
