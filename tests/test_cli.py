@@ -100,3 +100,22 @@ def test_bad_input_is_one_line_and_exit_2(
     assert status == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_user_rulesets_are_offered_beside_the_bundled_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "casino" / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "house.toml").write_text(
+        'base = "classic"\nname = "house"\ntitle = "House"\ndescription = "Our house rules."\n'
+        'source = "us"\n[scoring]\nsweep = 2\n')
+    (folder / "broken.toml").write_text("name = [")
+    status, out, _ = run(capsys, "rulesets")
+    assert status == 0
+    assert "Our house rules." in out
+    assert "broken" in out and "not valid TOML" in out
+    assert "spitenet" in out  # a broken user file never stops the bundled ones
+    status, out, _ = run(capsys, "simulate", "--ruleset", "house", "--games", "2", "--json")
+    assert status == 0 and json.loads(out)["ruleset"] == "house"

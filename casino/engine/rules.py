@@ -98,6 +98,7 @@ class _Table:
         self.builds: list[int] = []
         self.pairable: list[int] = []  # items a card of their value takes by pairing
         self.blocks: list[int] = []
+        self.stacks: list[int] = []
         self.vals: list[tuple[int, ...]] = []
         for i, item in enumerate(table):
             if isinstance(item, Pile):
@@ -107,6 +108,8 @@ class _Table:
                     self.pairable.append(i)
                 elif item.kind is PileKind.BLOCK:
                     self.blocks.append(i)
+                else:
+                    self.stacks.append(i)
             elif pair_only[item.index]:
                 self.vals.append(())
             else:
@@ -146,8 +149,11 @@ class _Table:
         """Every non-empty union of disjoint groups a card of value ``v`` takes."""
         found = self._captures.get(v)
         if found is None:
-            groups = [1 << i for i in self.pairable if v in self.vals[i]]
-            groups += self.sets_of(v, 2, False)
+            if self.rs.build.style == "stacks":
+                groups = self.stack_groups(v)
+            else:
+                groups = [1 << i for i in self.pairable if v in self.vals[i]]
+                groups += self.sets_of(v, 2, False)
             reach = {0}
             for g in groups:
                 if len(reach) >= ENUMERATION_LIMIT:
@@ -165,6 +171,42 @@ class _Table:
             reach.discard(0)
             found = self._captures[v] = sorted(reach)
         return found
+
+    def aces(self) -> list[int]:
+        """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
+        return [i for i in self.loose if self.table[i].rank == 1]  # type: ignore[union-attr]
+
+    def _has_ace(self, mask: int) -> bool:
+        return any(mask >> a & 1 for a in self.aces())
+
+    def pairs(self) -> list[tuple[int, int, int]]:
+        """Casino33 stacks of two loose cards of different values: (mask, i, value)."""
+        out = []
+        for a, i in enumerate(self.loose):
+            for j in self.loose[a + 1:]:
+                vi, vj = self.vals[i][0], self.vals[j][0]
+                if vi != vj:
+                    out.append(((1 << i) | (1 << j), i, vi + vj))
+        return out
+
+    def stack_groups(self, v: int) -> list[int]:
+        """Casino33 groups a card of value ``v`` takes: a card of its value, a stack of it, or
+        a Board Stack made this turn (two loose cards of different values, an Ace Stack on a
+        pair or on a two-card stack with a loose Ace)."""
+        groups = [1 << i for i in self.loose if v in self.vals[i]]
+        groups += [1 << i for i in self.stacks if self.vals[i][0] == v]
+        aces = self.aces()
+        for mask, _, total in self.pairs():
+            if total == v:
+                groups.append(mask)
+            elif total + 1 == v and not self._has_ace(mask):
+                groups += [mask | (1 << a) for a in aces]
+        for s in self.stacks:
+            pile = self.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 == v:
+                groups += [(1 << s) | (1 << a) for a in aces]
+        return groups
 
     def gather_options(self, target: int, base: int) -> list[tuple[int, int]]:
         """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets)."""
@@ -237,6 +279,8 @@ def _generate(
                     moves.extend(_set_builds(t, player, h, held))
                 elif style == "onto":
                     moves.extend(_onto_builds(t, h, held))
+                elif style == "stacks":
+                    moves.extend(_hand_stacks(t, h, held))
                 if rs.build.blocks:
                     for i, item in enumerate(table):
                         if isinstance(item, Pile) and item.kind is not PileKind.BLOCK:
@@ -318,10 +362,38 @@ def _onto_builds(t: _Table, h: Card, held: set[int]) -> list[Move]:
     return out
 
 
+def _hand_stacks(t: _Table, h: Card, held: set[int]) -> list[Move]:
+    """Casino33 Hand Stacks: the hand card on a loose card of another value (an Ace Stack
+    may add a loose Ace), or a hand Ace on a two-card stack or on a loose pair."""
+    out: list[Move] = []
+    limit = t.rs.build.max_value
+    hv = t.rs.card_value_table[h.index][0]
+    aces = t.aces()
+    for i in t.loose:
+        cv = t.vals[i][0]
+        if cv == hv:
+            continue
+        if hv + cv <= limit and hv + cv in held:
+            out.append(Build(h, hv + cv, (t.table[i],), 1))
+        if hv + cv + 1 <= limit and hv + cv + 1 in held and h.rank != 1 and cv != 1:
+            out.extend(Build(h, hv + cv + 1, t.items((1 << i) | (1 << a)), 1) for a in aces)
+    if h.rank == 1:
+        for s in t.stacks:
+            pile = t.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 in held:
+                out.append(Build(h, pile.value + 1, (pile,), 1))
+        for mask, _, total in t.pairs():
+            if total + 1 <= limit and total + 1 in held and not t._has_ace(mask):
+                out.append(Build(h, total + 1, t.items(mask), 1))
+    return out
+
+
 def _owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
+    """The builds and stacks ``player`` controls (blocks carry no obligation)."""
     return [
         it for it in table
-        if isinstance(it, Pile) and it.kind is PileKind.BUILD and it.owner == player
+        if isinstance(it, Pile) and it.kind is not PileKind.BLOCK and it.owner == player
     ]
 
 
@@ -342,7 +414,12 @@ def _breaks_obligation(
         return "you built last turn, so this turn you must capture something"
     if not owned:
         return None
-    names = " and ".join(f"{p.value} build" for p in owned)
+    names = " and ".join(f"{p.value} {p.kind.value}" for p in owned)
+    if ob.keep_stacking and not (
+        any(_touches(move, p) for p in owned)
+        or (isinstance(move, Build) and move.value in {p.value for p in owned})
+    ):
+        return f"you are stacking: take your {names} or make another stack of its value"
     if ob.no_trail_with_build and isinstance(move, Trail):
         return f"you may not trail while your {names} is on the table"
     if ob.attend_own_build and not any(_touches(move, p) for p in owned):
@@ -367,7 +444,7 @@ def _obliged(
 ) -> list[Move]:
     ob = rs.obligations
     if not (ob.attend_own_build or ob.no_trail_with_build or ob.keep_card or
-            (ob.capture_after_build and must_capture)):
+            ob.keep_stacking or (ob.capture_after_build and must_capture)):
         return moves
     owned = _owned(table, player)
     if not owned and not must_capture:
@@ -417,7 +494,8 @@ def apply(state: State, move: Move) -> State:
             cards.append(card)
             for item in items:
                 table.remove(item)
-            table.insert(at, Pile(PileKind.BUILD, value, tuple(cards), p, sets))
+            kind = PileKind.STACK if rs.build.style == "stacks" else PileKind.BUILD
+            table.insert(at, Pile(kind, value, tuple(cards), p, sets))
             must[p] = rs.obligations.capture_after_build
         case Block(value=value, item=item):
             at = table.index(item)

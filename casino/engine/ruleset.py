@@ -45,10 +45,10 @@ class CaptureRules(BaseModel):
 
 class BuildRules(BaseModel):
     model_config = _STRICT
-    style: Literal["sets", "onto", "none"] = Field(
+    style: Literal["sets", "onto", "stacks", "none"] = Field(
         "sets",
         description="sets: classic builds of sets of value V; onto: a hand card onto one pile "
-        "(munter); none: no builds",
+        "(munter); stacks: casino33's two-card stacks; none: no builds",
     )
     max_value: int = Field(10, ge=2, le=16, description="highest value a build may have")
     increase: bool = Field(True, description="a single build may be raised")
@@ -76,6 +76,10 @@ class Obligations(BaseModel):
     capture_after_build: bool = Field(False, description="after building, capture next turn")
     keep_card: bool = Field(
         False, description="never play away the last card that can take a build you control"
+    )
+    keep_stacking: bool = Field(
+        False,
+        description="while your stack is out, only take it or make more stacks of its value (003)",
     )
 
 
