@@ -76,3 +76,30 @@ def test_draw_casino_draws_back_to_four_after_every_play() -> None:
     while state.stock:
         state = play(state, legal_moves(state)[0])
     assert [len(h) for h in state.hands] in ([4, 4], [3, 4], [4, 3])
+
+
+def test_four_players_play_as_partnerships_with_pooled_scores() -> None:
+    # RULES.md classic: "4 may play as two partnerships, partners sitting opposite"; seed 002:
+    # "spelar man i par med den som sitter rakt framför en själv"
+    for name in ("classic", "kasino"):
+        game = Game.start(load_ruleset(name), 4, 11)
+        assert game.sides == 2
+        state = game.round
+        while not state.is_over():
+            state = play(state, legal_moves(state)[0])
+        score = score_round(state)
+        assert len(score.totals) == 2
+        assert score.cards[0] == len(state.captures[0]) + len(state.captures[2])
+        assert score.cards[1] == len(state.captures[1]) + len(state.captures[3])
+
+
+def test_three_players_tie_for_most_gives_nobody_the_points() -> None:
+    # RULES.md classic: "with 3 or 4 a tie for most gives nobody those points"
+    spades = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    unique = pos(f"0;1;-/-/-;-;{spades} AC 2C 3C 4C/{hearts} 5C 6C 7C 8C/*;-;0/0/0;0;000;4")
+    assert score_round(unique).cards == (17, 17, 18)
+    assert score_round(unique).by_category()["cards"] == (0, 0, 3)
+    level = pos(f"0;1;-/-/-;-;{spades} AC 2C 3C 4C 9C/{hearts} 5C 6C 7C 8C 10C/*;-;0/0/0;0;000;4")
+    assert score_round(level).cards == (18, 18, 16)
+    assert score_round(level).by_category()["cards"] == (0, 0, 0)

@@ -31,9 +31,12 @@ def test_random_and_greedy_games_keep_every_invariant(name: str) -> None:
     assert run_games(name, games) >= games
 
 
-@pytest.mark.parametrize(("name", "players"), [("classic", 3), ("classic", 4)])
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("classic", 3), ("classic", 4), ("kasino", 3), ("kasino", 4), ("munter", 3), ("draw", 4)],
+)
 def test_three_and_four_player_games(name: str, players: int) -> None:
-    assert run_games(name, 60, players) >= 60
+    assert run_games(name, 40, players) >= 40
 
 
 @pytest.mark.slow
