@@ -87,8 +87,10 @@ class _Table:
     """Facts about one table computed once per generation and shared by every hand card."""
 
     def __init__(
-        self, rs: Ruleset, table: tuple[TableItem, ...], partner: int | None = None
+        self, rs: Ruleset, table: tuple[TableItem, ...], partner: int | None = None,
+        limit: int = 16,
     ) -> None:
+        self.limit = limit  # no sum above the highest value in the hand is ever wanted
         self.rs = rs
         self.table = table
         self.partner = partner
@@ -133,7 +135,7 @@ class _Table:
             sums = self._sums_loose if only_loose else self._sums_all
             if sums is None:
                 idxs = self.loose if only_loose else self.summable
-                sums = _subset_sums(idxs, self.vals, 16)
+                sums = _subset_sums(idxs, self.vals, self.limit)
                 if only_loose:
                     self._sums_loose = sums
                 else:
@@ -250,7 +252,7 @@ def _generate(
     """All moves the card rules allow, before the obligations of owning a build."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
-    t = _Table(rs, table, partner)
+    t = _Table(rs, table, partner, max(v for c in hand for v in vt[c.index]))
     style = rs.build.style
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
@@ -464,7 +466,7 @@ def apply(state: State, move: Move) -> State:
     p = state.to_move
     card = move.card
     hands = list(state.hands)
-    hands[p] = tuple(c for c in hands[p] if c is not card and c != card)
+    hands[p] = tuple(c for c in hands[p] if c != card)
     table = list(state.table)
     captures = state.captures
     sweeps = state.sweeps
@@ -501,15 +503,9 @@ def apply(state: State, move: Move) -> State:
             at = table.index(item)
             table[at] = Pile(PileKind.BLOCK, value, (*item_cards(item), card), p)
             must[p] = rs.obligations.capture_after_build
-    new = replace(
-        state,
-        to_move=(p + 1) % state.players,
-        hands=tuple(hands),
-        table=tuple(table),
-        captures=captures,
-        sweeps=sweeps,
-        last_taker=last_taker,
-        must_capture=tuple(must),
+    new = State(
+        rs, state.dealer, (p + 1) % len(hands), tuple(hands), tuple(table), state.stock,
+        captures, sweeps, last_taker, tuple(must), state.deal_number,
     )
     draw_to = rs.deal.draw_to
     if draw_to and new.stock and len(new.hands[p]) < draw_to:
