@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from casino.ai.evaluate import round_points, tables
+from casino.ai.basic import capture_gain
+from casino.ai.evaluate import estimate_points, round_points, tables
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import apply, legal_moves
 from casino.engine.state import State, item_cards
+
+QUIESCENCE = 0.7
+"""Share of the best take of the player to move credited at a search horizon."""
 
 Utility = Callable[[Sequence[int]], float]
 
@@ -45,19 +49,26 @@ def _order(state: State, moves: list[Move]) -> list[Move]:
 class Solver:
     """Alpha-beta with a transposition table, for one root side and utility."""
 
-    def __init__(self, side: int, utility: Utility, node_limit: int = 200_000) -> None:
+    def __init__(self, side: int, utility: Utility, node_limit: int = 200_000,
+                 stop_deal: int | None = None, max_depth: int = 64) -> None:
         self.side = side
         self.utility = utility
         self.node_limit = node_limit
+        self.stop_deal = stop_deal  # search this deal only; later positions are estimated
+        self.max_depth = max_depth
         self.nodes = 0
         self.table: dict[object, tuple[float, int]] = {}  # key -> (value, bound flag)
 
-    def value(self, state: State, alpha: float = -1e9, beta: float = 1e9) -> float:
+    def value(self, state: State, alpha: float = -1e9, beta: float = 1e9,
+              depth: int = 0) -> float:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise SearchLimit
         if state.is_over():
             return self.utility(round_points(state))
+        if depth >= self.max_depth or (
+                self.stop_deal is not None and state.deal_number != self.stop_deal):
+            return self.utility(self.leaf(state))
         key = (state.to_move, state.hands, state.table, state.captures, state.sweeps,
                state.last_taker, state.must_capture)
         hit = self.table.get(key)
@@ -69,7 +80,7 @@ class Solver:
         a0, b0 = alpha, beta
         best = -1e9 if maximize else 1e9
         for m in _order(state, legal_moves(state)):
-            v = self.value(apply(state, m), alpha, beta)
+            v = self.value(apply(state, m), alpha, beta, depth + 1)
             if maximize:
                 if v > best:
                     best = v
@@ -83,6 +94,19 @@ class Solver:
         flag = 1 if best >= b0 else (-1 if best <= a0 else 0)
         self.table[key] = (best, flag)
         return best
+
+    def leaf(self, state: State) -> list[float]:
+        """Estimated points, with the player to move credited a share of their best take."""
+        pts = estimate_points(state)
+        if QUIESCENCE and state.hands[state.to_move]:
+            best = 0.0
+            rs = state.ruleset
+            n = len(state.table)
+            for m in legal_moves(state):
+                if isinstance(m, Capture):
+                    best = max(best, capture_gain(rs, n, m))
+            pts[state.side_of(state.to_move)] += QUIESCENCE * best
+        return pts
 
     def root(self, state: State, moves: list[Move]) -> list[tuple[Move, float]]:
         """The exact value of each of ``moves`` at the root (no cut between root moves)."""

@@ -6,6 +6,7 @@ leaves (a test pins the two together) without building a breakdown per category.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -119,3 +120,44 @@ def liveness(counts: Sequence[int], remaining: int) -> float:
         return 0.0
     ordered = sorted(counts, reverse=True)
     return 0.0 if ordered[0] - ordered[1] > remaining else 1.0
+
+
+def estimate_points(state: State) -> list[float]:
+    """Expected points per side from what is captured so far: exact once the round is over.
+
+    Point cards and sweeps count as banked; the majorities (cards, spades) are shared out
+    by a soft lead that hardens as fewer cards remain to be won.
+    """
+    if state.is_over():
+        return [float(p) for p in round_points(state)]
+    t = tables(state.ruleset)
+    sides = state.sides
+    cards = [0] * sides
+    spades = [0] * sides
+    pts = [0.0] * sides
+    for p in range(state.players):
+        s = state.side_of(p)
+        pile = state.captures[p]
+        cards[s] += len(pile)
+        for c in pile:
+            pts[s] += t.card_points[c.index]
+            if t.spade[c.index]:
+                spades[s] += 1
+        pts[s] += t.sweep * state.sweeps[p]
+    if t.most_cards:
+        _share(pts, cards, 52 - sum(cards), t.most_cards)
+    if t.most_spades:
+        _share(pts, spades, 13 - sum(spades), t.most_spades)
+    if t.last_taker and state.last_taker is not None:
+        pts[state.side_of(state.last_taker)] += 0.5 * t.last_taker
+    return pts
+
+
+def _share(pts: list[float], counts: list[int], remaining: int, points: int) -> None:
+    """Add each side's expected share of a majority worth ``points``."""
+    scale = 0.55 * math.sqrt(remaining) + 0.35
+    top = max(counts)
+    weights = [math.exp((c - top) / scale) for c in counts]
+    total = sum(weights)
+    for s, w in enumerate(weights):
+        pts[s] += points * w / total

@@ -79,8 +79,12 @@ class ExpertPolicy:
     name = "expert"
 
     def __init__(self, seed: int | str = 0, samples: int = 24, candidates: int = 8,
-                 endgame_nodes: int = 60_000) -> None:
+                 endgame_nodes: int = 60_000, method: str = "search",
+                 sample_nodes: int = 4_000, depth: int = 8) -> None:
         self.seed = seed
+        self.method = method
+        self.sample_nodes = sample_nodes
+        self.depth = depth
         self.samples = samples
         self.candidates = candidates
         self.endgame_nodes = endgame_nodes
@@ -106,7 +110,32 @@ class ExpertPolicy:
                 return self._solve(view, ranked, rng, utility)
             except SearchLimit:
                 pass
+        if self.method == "search":
+            return self._search(view, ranked, rng, utility)
         return self._sample(view, ranked, rng, utility)
+
+    def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
+                utility: Utility) -> list[tuple[Move, float]]:
+        """PIMC: on each sample, search the rest of this deal; estimate the position after."""
+        cands = ranked[: self.candidates]
+        sums = [0.0] * len(cands)
+        side = side_of(view, view.player)
+        done = 0
+        for _ in range(self.samples):
+            state = determinize(view, rng)
+            solver = Solver(side, utility, self.sample_nodes, view.deal_number, self.depth)
+            try:
+                values = [solver.value(apply(state, m), depth=1) for m in cands]
+            except SearchLimit:
+                continue
+            done += 1
+            for k, v in enumerate(values):
+                sums[k] += v
+        if not done:
+            return self._sample(view, ranked, rng, utility)
+        out = [(m, sums[k] / done - 1e-3 * k) for k, m in enumerate(cands)]
+        out.sort(key=lambda mv: -mv[1])
+        return out
 
     def _solve(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                utility: Utility) -> list[tuple[Move, float]]:

@@ -9,13 +9,14 @@ ruleset's obligations are already in ``legal_moves``.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from math import comb
 
 from casino.ai.evaluate import liveness, tables
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
-from casino.engine.rules import legal_moves
+from casino.engine.rules import apply, legal_moves
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem, item_cards
 
@@ -32,6 +33,13 @@ class Assessment:
     comeback: float  # points a build of ours is expected to bring back
     safe_build: float  # chance our build survives the next player
     last_collect: float  # table cards collected at round end because of this move
+
+
+FOLLOW_UP = 0.3
+TRAIL_PENALTY = 0.25
+COMEBACK = 0.9
+ENDGAME_PLIES = 4
+CARD_SCALE = 1.0
 
 
 class Worth:
@@ -52,7 +60,7 @@ class Worth:
         cards_live = liveness(cards, 52 - total_cards)
         spades_live = liveness(spades, 13 - total_spades)
         self.values = tuple(
-            t.card_points[i] + cards_live * t.most_cards / 26.0
+            t.card_points[i] + CARD_SCALE * cards_live * t.most_cards / 26.0
             + (spades_live * t.most_spades / 6.5 if t.spade[i] else 0.0)
             for i in range(52)
         )
@@ -202,15 +210,36 @@ def assess(view: PlayerView, moves: list[Move] | None = None) -> list[Assessment
         if isinstance(m, Build):
             safe = 1.0 - risk.get(m.value, 0.0)
             taker_w = _taker_worth(view, m, worth)
-            comeback = safe * (worth.items(m.items) + worth.of([m.card]) + taker_w) * 0.9
+            comeback = safe * (worth.items(m.items) + worth.of([m.card]) + taker_w) * COMEBACK
         score = gain - threat + comeback + last_collect
+        if FOLLOW_UP:
+            score += FOLLOW_UP * _follow_up(view, m, table, worth)
         # Keep cards that score: giving one away on a trail costs a little even when safe.
         if isinstance(m, Trail):
-            score -= 0.25 * worth.of([m.card])
+            score -= TRAIL_PENALTY * worth.of([m.card])
         score -= 1e-6 * k
         out.append(Assessment(m, score, gain, threat, sweep_risk, comeback, safe, last_collect))
     out.sort(key=lambda a: -a.score)
     return out
+
+
+def _follow_up(view: PlayerView, move: Move, table: tuple[TableItem, ...], worth: Worth) -> float:
+    """Best take our remaining hand would have on ``table`` if it were left alone."""
+    rest = tuple(c for c in view.hand if c is not move.card)
+    if not rest or not table:
+        return 0.0
+    hands = tuple(rest if s == view.player else () for s in range(view.players))
+    probe = State(
+        ruleset=view.ruleset, dealer=view.dealer, to_move=view.player, hands=hands,
+        table=table, stock=(), captures=view.captures, sweeps=view.sweeps,
+        last_taker=view.last_taker, must_capture=(False,) * view.players,
+        deal_number=view.deal_number,
+    )
+    best = 0.0
+    for m in legal_moves(probe):
+        if isinstance(m, Capture):
+            best = max(best, worth.items(m.items) + worth.values[m.card.index])
+    return best
 
 
 def _taker_worth(view: PlayerView, move: Build, worth: Worth) -> float:
@@ -236,4 +265,26 @@ class HeuristicPolicy:
         moves = legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        return assess(view, moves)[0].move
+        ranked = [a.move for a in assess(view, moves)]
+        if (view.stock_count == 0 and view.players == 2
+                and sum(view.hand_counts) <= ENDGAME_PLIES):
+            return solve_last_plies(view, ranked)
+        return ranked[0]
+
+
+def solve_last_plies(view: PlayerView, ranked: list[Move]) -> Move:
+    """The last few plies of a two-player round, solved exactly for the round margin.
+
+    With the stock empty the unseen cards are the opponent's hand, so this is no peeking.
+    """
+    from casino.ai.endgame import Solver, margin_utility
+    from casino.ai.sampling import determinize
+
+    state = determinize(view, random.Random(0))
+    solver = Solver(view.player, margin_utility(view.player))
+    best_move, best = ranked[0], -1e9
+    for m in ranked:
+        v = solver.value(apply(state, m), best, 1e9)
+        if v > best:
+            best_move, best = m, v
+    return best_move
