@@ -39,15 +39,17 @@ def format_move(move: Move) -> str:
             return f"{card} k{value} {format_item(item)}"
 
 
-def describe_move(move: Move) -> str:
-    """The move in words, for logs, hints and choice windows."""
+def describe_move(move: Move, ruleset: Ruleset | None = None) -> str:
+    """The move in words, for logs, hints and choice windows ("stack" in casino33)."""
+    verb = "stack" if ruleset is not None and ruleset.build.style == "stacks" else "build"
+
     def items_text(items: tuple[TableItem, ...]) -> str:
         parts = []
         for item in items:
             if isinstance(item, Card):
                 parts.append(str(item))
             else:
-                kind = "block" if item.kind is PileKind.BLOCK else "build"
+                kind = item.kind.value
                 mult = " multiple" if item.multiple else ""
                 parts.append(f"the{mult} {item.value} {kind} ({' '.join(map(str, item.cards))})")
         return ", ".join(parts)
@@ -60,7 +62,7 @@ def describe_move(move: Move) -> str:
             return f"take {items_text(items)} with {card}{as_value}"
         case Build(card=card, value=value, items=items, sets=sets):
             kind = f"multiple {value}" if sets > 1 else str(value)
-            return f"build {kind}: {card} on {items_text(items)}"
+            return f"{verb} {kind}: {card} on {items_text(items)}"
         case Block(card=card, value=value, item=item):
             return f"block {value}: {card} on {items_text((item,))}"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from casino.engine.cards import Card
+from casino.engine.cards import DECK, Card
 from casino.engine.errors import IllegalMoveError
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.ruleset import Ruleset
@@ -671,10 +671,17 @@ def capturing_value(pos: Position, move: Move) -> int | None:
 
 
 def takers(ruleset: Ruleset, pile: Pile) -> str:
-    """The tag on a pile: which card takes it ('8', '8 x2', 'block 7', 'A' for 14)."""
-    value = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(pile.value, str(pile.value))
-    if ruleset.pair_only or pile.value <= 10:
-        value = str(pile.value)
-    if pile.kind is PileKind.BLOCK:
-        return f"block {value}"
+    """The tag on a pile naming what takes it: '8', '8 x2', 'block 7', 'stack 7', '12 (Q)',
+    '14 (A)' — the card is named wherever the value alone does not say it."""
+    value = str(pile.value)
+    if pile.value > 10:
+        names = sorted({
+            str(c) if str(c) in ruleset.card_values else c.rank_text
+            for c in DECK
+            if pile.value in ruleset.values_of(c) and not ruleset.pair_only_table[c.index]
+        })
+        if names:
+            value = f"{pile.value} ({'/'.join(names)})"
+    if pile.kind is not PileKind.BUILD:
+        return f"{pile.kind.value} {value}"
     return f"{value} x{pile.sets}" if pile.multiple else value

@@ -61,3 +61,19 @@ def test_selection_by_a_view_works_like_the_state() -> None:
                                                               [state.table[0]])
     with pytest.raises(IllegalMoveError, match="not your turn"):
         match(state.view_for(1), state.hands[1][0], [])
+
+
+def test_pile_tags_name_what_takes_them() -> None:
+    # seed 000: "A tag appears on builds and blocks indicating the card required to take the
+    # pile"; seed 002: a multiple build is shown as "value *x*"
+    from casino.engine import Pile, PileKind, load_ruleset
+    from casino.engine.cards import parse_cards
+    from casino.engine.rules import takers
+
+    cards = parse_cards("2C 3C")
+    assert takers(load_ruleset("classic"), Pile(PileKind.BUILD, 8, cards, 0, 1)) == "8"
+    assert takers(load_ruleset("classic"), Pile(PileKind.BUILD, 8, cards, 0, 2)) == "8 x2"
+    assert takers(load_ruleset("munter"), Pile(PileKind.BUILD, 14, cards, 0)) == "14 (A)"
+    assert takers(load_ruleset("munter"), Pile(PileKind.BLOCK, 7, cards, 0)) == "block 7"
+    assert takers(load_ruleset("kasino"), Pile(PileKind.BUILD, 15, cards, 0)) == "15 (2S)"
+    assert takers(load_ruleset("casino33"), Pile(PileKind.STACK, 7, cards, 0)) == "stack 7"
