@@ -22,6 +22,7 @@ def make_app(size: tuple[int, int] = (1280, 800), **options: object) -> App:
 def table_at(app: App, ruleset: str, position: str) -> TableScene:
     """Open the table and put the game at ``position`` (a test fixture, like a dealt deck)."""
     app.settings.ruleset = ruleset
+    app.settings.players = position.split(";")[2].count("/") + 1
     app.new_game()
     scene = app.stack.top
     assert isinstance(scene, TableScene)
