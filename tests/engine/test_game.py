@@ -9,7 +9,7 @@ import pytest
 from casino.engine import Game, legal_moves, load_ruleset, play, score_round
 from casino.engine.scoring import RoundScore
 
-from .helpers import move, pos
+from .helpers import last_trick_score, pos
 
 
 def finished(name: str, totals: list[tuple[int, int]]) -> Game:
@@ -57,12 +57,9 @@ def test_spade_casino_scores_every_spade() -> None:
     rs = load_ruleset("spade")
     assert rs.fixed_points(2) == 24
     assert rs.game.target == 61
-    state = pos("0;1;5C/KS;5H;*/-;-;0/0;0", "spade")
-    state = play(state, move(state, "5C x 5H"))
-    state = play(state, move(state, "KS t"))
-    score = score_round(state)
-    assert sum(score.totals) == 24 - (3 if score.by_category()["cards"] == (0, 0) else 0)
-    assert score.by_category()["jack_of_spades"] in ((1, 0), (0, 1))
+    score = last_trick_score("0/0;0", "spade")
+    assert sum(map(sum, score.values())) == 24 - (3 if score["cards"] == (0, 0) else 0)
+    assert score["jack_of_spades"] in ((1, 0), (0, 1))
 
 
 def test_draw_casino_draws_back_to_four_after_every_play() -> None:

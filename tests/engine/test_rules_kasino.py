@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from casino.engine import Game, IllegalMoveError, legal_moves, load_ruleset, play, score_round
+from casino.engine import Game, IllegalMoveError, legal_moves, load_ruleset, play
 from casino.engine.scoring import RoundScore
 
-from .helpers import legal_texts, move, pos
+from .helpers import last_trick_score, legal_texts, move, pos
 
 
 def test_seed002_special_values() -> None:
@@ -91,10 +91,7 @@ def test_building_sets_the_must_capture_flag() -> None:
 def test_seed002_scoring() -> None:
     # seed 002: 2 most spades, 1 most cards, 2 ruter 10, 1 spader 2, 1 each Ace, 1 each sweep,
     # 1 last take; "Är det flera spelare med flest kort/spader får ingen poäng"
-    state = pos("0;1;5C/KS;5H;*/-;-;0/0;1", "kasino")
-    state = play(state, move(state, "5C x 5H"))
-    state = play(state, move(state, "KS t"))
-    score = score_round(state).by_category()
+    score = last_trick_score("0/0;1", "kasino")
     assert score["last_taker"] == (1, 0)
     assert score["spades"] == (2, 0)
     assert sum(map(sum, score.values())) == 2 + 1 + 2 + 1 + 4 + 1 + 1  # one sweep

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from casino.engine import IllegalMoveError, Pile, PileKind, load_ruleset, play, score_round
+from casino.engine import IllegalMoveError, Pile, PileKind, load_ruleset, play
 
-from .helpers import legal_texts, move, pos
+from .helpers import last_trick_score, legal_texts, move, pos
 
 
 def test_seed000_worked_example_lists_the_seeds_options() -> None:
@@ -116,10 +116,7 @@ def test_seed000_no_obligation_to_take_own_builds() -> None:
 
 def test_seed000_scoring_with_sweeps() -> None:
     # seed 000: each Ace 1, 2S 1, 10D 2, 27+ cards 3, 7+ spades 1, each sweep 1
-    state = pos("0;1;5C/KS;5H;*/-;-;1/2;0", "munter")
-    state = play(state, move(state, "5C x 5H"))
-    state = play(state, move(state, "KS t"))
-    score = score_round(state).by_category()
+    score = last_trick_score("1/2;0", "munter")
     assert score["sweeps"] == (2, 2)
     assert sum(sum(v) for v in score.values()) == 11 + 4 - (3 if score["cards"] == (0, 0) else 0)
 

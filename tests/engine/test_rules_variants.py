@@ -6,7 +6,7 @@ import pytest
 
 from casino.engine import DECK, Build, IllegalMoveError, Pile, deal_round, load_ruleset, play
 
-from .helpers import legal_texts, move, pos
+from .helpers import last_trick_score, legal_texts, move, pos
 
 
 def test_seed001_dealer_gives_players_two_at_a_time_then_four_to_the_table() -> None:
@@ -78,25 +78,14 @@ def test_seed001_capturing_a_build_takes_other_sets_of_its_value() -> None:
 
 def test_seed001_sweeps_score_one_each() -> None:
     # seed 001: "Each Sweep is worth one point."
-    from casino.engine import score_round
-
-    state = pos("0;1;5C/KS;5H;*/-;-;2/1;0", "spitenet")
-    state = play(state, move(state, "5C x 5H"))
-    state = play(state, move(state, "KS t"))
-    score = score_round(state).by_category()
+    score = last_trick_score("2/1;0", "spitenet")
     assert score["sweeps"] == (3, 1)
 
 
 def test_classic_sweeps_score_only_in_classic_sweeps() -> None:
     # RULES.md: "Sweeps do not score in classic; a classic-sweeps ruleset adds 1 per sweep"
-    from casino.engine import score_round
-
-    text = "0;1;5C/KS;5H;*/-;-;0/0;0"
     for name, expected in (("classic", None), ("classic-sweeps", (1, 0))):
-        state = pos(text, name)
-        state = play(state, move(state, "5C x 5H"))
-        state = play(state, move(state, "KS t"))
-        assert score_round(state).by_category().get("sweeps") == expected
+        assert last_trick_score("0/0;0", name).get("sweeps") == expected
 
 
 def test_royal_king_takes_ten_and_three() -> None:
