@@ -15,7 +15,7 @@ from .helpers import last_trick_score, pos
 def finished(name: str, totals: list[tuple[int, int]]) -> Game:
     game = Game.start(load_ruleset(name), 2, 5)
     state = game.round
-    state = replace(state, hands=((), ()), stock=(), captures=(state.all_cards(), ()))
+    state = replace(state, hands=((), ()), stock=(), captures=(tuple(state.all_cards()), ()))
     scores = tuple(RoundScore(("x",), ((a,), (b,)), (0, 0), (0, 0), (0, 0)) for a, b in totals)
     return replace(game, round=state, scores=scores)
 
