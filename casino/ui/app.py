@@ -59,7 +59,8 @@ class App:
         session = Session.new(ruleset, players, seed, s.level, s.names)
         session.use_process = s.ai_process
         if s.ai_process:
-            ai_pool().submit(int)  # start the AI process now, not at the first computer move
+            with contextlib.suppress(RuntimeError, OSError):
+                ai_pool().submit(int)  # start the AI process now, not at the first move
         self.stack.replace(TableScene(self, session))
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -138,8 +138,17 @@ class Button:
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
                max_width: int | None) -> pygame.Surface:
-    """One rendered line, shrunk to ``max_width`` if too long; cached, as text rarely changes."""
-    image = assets.font(size, bold).render(text, True, colour)
+    """One rendered line fitted to ``max_width``; cached, as text rarely changes.
+
+    A line a little too long is shrunk; a line much too long is cut short with an ellipsis,
+    so text never becomes too small to read.
+    """
+    font = assets.font(size, bold)
+    if max_width is not None and font.size(text)[0] * 0.8 > max_width > 0:
+        while len(text) > 1 and font.size(text + "\u2026")[0] * 0.8 > max_width:
+            text = text[:-1]
+        text = text.rstrip() + "\u2026"
+    image = font.render(text, True, colour)
     if max_width is not None and image.get_width() > max_width > 0:
         scale = max_width / image.get_width()
         image = pygame.transform.smoothscale(

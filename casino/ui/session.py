@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing as mp
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -128,14 +129,32 @@ def _choose_remote(policy: Chooser, view: PlayerView) -> tuple[Move, Chooser]:
 
 
 _pool: ProcessPoolExecutor | None = None
+_pool_failed = False
+PROCESS_TIMEOUT = 20.0
+"""Seconds a job may wait on the AI process before it is given to a thread instead."""
 
 
 def ai_pool() -> ProcessPoolExecutor:
-    """One AI process for the program, started on first use and reused for every move."""
+    """One AI process for the program, started on first use and reused for every move.
+
+    Raises RuntimeError once the process has failed: the program then uses threads.
+    """
     global _pool
+    if _pool_failed:
+        raise RuntimeError("the AI process failed; computer players think on threads")
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
     return _pool
+
+
+def _give_up_on_pool() -> None:
+    global _pool_failed
+    _pool_failed = True
+    if _pool is not None:  # a hung AI process is stopped, not left behind
+        processes: dict[int, mp.process.BaseProcess] = getattr(_pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+    shutdown_pool()
 
 
 def shutdown_pool() -> None:
@@ -157,6 +176,7 @@ class ProcessWorker(Generic[T]):
         self.args = args
         self.fallback: Worker[T] | None = None
         self.future: Future[T] | None = None
+        self.started = time.monotonic()
         try:
             self.future = ai_pool().submit(fn, *args)
         except (BrokenProcessPool, RuntimeError, OSError):
@@ -171,8 +191,14 @@ class ProcessWorker(Generic[T]):
             return self.fallback.done()
         assert self.future is not None
         if not self.future.done():
+            if time.monotonic() - self.started > PROCESS_TIMEOUT:
+                _give_up_on_pool()  # the process hangs or never started
+                self._fall_back()
             return False
-        if self.future.exception() is not None:
+        error = self.future.exception()
+        if error is not None:
+            if isinstance(error, BrokenProcessPool):
+                _give_up_on_pool()
             self._fall_back()
             return False
         return True

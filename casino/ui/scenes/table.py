@@ -333,7 +333,7 @@ class TableScene(Scene):
             t = 2 * d
             swept = after.round.sweeps[seat] > before.round.sweeps[seat]
             sounds.play("sweep" if swept else "capture")
-            if swept:
+            if swept and d:
                 self.animator.banner("Sweep!", d, 1.2 + d)
         else:
             end = after_positions.get(move.card, pile)
@@ -377,7 +377,8 @@ class TableScene(Scene):
         self.app.sounds.play("deal")
         if game.round.is_last_deal() and not game.round_over():
             self.app.sounds.play("last_deal")
-            self.animator.banner("Last deal", delay, 1.5 + d)
+            if d:
+                self.animator.banner("Last deal", delay, 1.5 + d)
 
     # ------------------------------------------------------------------ time
 

@@ -188,10 +188,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         centre = (tx + tw // 2, ty + th // 2 + shown * lay.font * 4)
         if banner.text.startswith("Sweep"):
             progress = (t - banner.delay) / banner.duration
+            surface.set_clip(pygame.Rect(lay.table))
             for ring in range(3):
-                r = round((progress * 1.6 - ring * 0.15) * max(tw, th) / 2)
+                r = round((progress * 1.6 - ring * 0.15) * min(tw, th) / 2)
                 if r > 0:
                     pygame.draw.circle(surface, HILITE, centre, r, max(1, 4 - ring))
+            surface.set_clip(None)
         surface.blit(image, image.get_rect(center=centre))
         shown += 1
 
