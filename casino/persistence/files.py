@@ -1,0 +1,138 @@
+"""Where the game keeps its files, atomic writes, and keeping bad files aside.
+
+Every file the game writes goes through ``atomic_write``: a temporary file in the same
+directory, flushed to disk, then renamed over the old one, so a crash leaves either the old
+file or the new one, never half of one. A file that cannot be read is never deleted or
+overwritten: ``keep_aside`` renames it to a timestamped backup next to it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Generic, NamedTuple, TypeVar
+
+ENV_HOME = "CASINO_HOME"
+"""When set, the game keeps settings, records and saves in this one directory."""
+
+T = TypeVar("T")
+
+
+class Loaded(NamedTuple, Generic[T]):
+    """What a load returns: the value to use, and messages to show the person (maybe none)."""
+
+    value: T
+    messages: tuple[str, ...] = ()
+
+
+def config_dir(directory: Path | None = None) -> Path:
+    """The settings directory: ``directory``, else $CASINO_HOME, else the user's config dir."""
+    if directory is not None:
+        return Path(directory)
+    home = os.environ.get(ENV_HOME)
+    if home:
+        return Path(home)
+    from platformdirs import user_config_path
+
+    return user_config_path("casino")
+
+
+def data_dir(directory: Path | None = None) -> Path:
+    """The records/saves directory: ``directory``, else $CASINO_HOME, else the user's data dir."""
+    if directory is not None:
+        return Path(directory)
+    home = os.environ.get(ENV_HOME)
+    if home:
+        return Path(home)
+    from platformdirs import user_data_path
+
+    return user_data_path("casino")
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once; raises OSError (the old file stays intact)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable where the platform allows opening a directory."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def backup_name(path: Path, when: datetime | None = None) -> Path:
+    """A free name beside ``path`` for its backup: ``NAME.broken-YYYYMMDD-HHMMSS[-N]``."""
+    stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+    candidate = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    return candidate
+
+
+def keep_aside(path: Path, companions: tuple[str, ...] = ()) -> Path | None:
+    """Rename a bad file to a timestamped backup; None if it could not be moved.
+
+    ``companions`` are suffixes of files that belong with it (an SQLite ``-journal``); they
+    move along under the same stamp. An existing backup is never overwritten.
+    """
+    target = backup_name(path)
+    try:
+        _move_no_clobber(path, target)
+    except OSError:
+        return None
+    for suffix in companions:
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            with contextlib.suppress(OSError):
+                _move_no_clobber(extra, target.with_name(target.name + suffix))
+    return target
+
+
+def _move_no_clobber(src: Path, dst: Path) -> None:
+    """Rename ``src`` to ``dst``, refusing (FileExistsError) to replace an existing ``dst``."""
+    try:
+        os.link(src, dst)
+    except FileExistsError:
+        raise
+    except OSError:
+        # No hard links here (some file systems): rename after checking the name is free.
+        if dst.exists():
+            raise FileExistsError(dst) from None
+        os.rename(src, dst)
+        return
+    try:
+        os.unlink(src)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(dst)
+        raise
+
+
+def describe_os_error(exc: OSError) -> str:
+    """The reason of an OSError in words, without the errno noise."""
+    return exc.strerror or str(exc)

@@ -1,0 +1,424 @@
+"""Finished games in an SQLite database: Munter's Hall of Fame, statistics, Casino 33 ratings.
+
+The schema is versioned with ``PRAGMA user_version`` and brought up to date by the
+``MIGRATIONS`` in order, each in one transaction. A file that is not an SQLite database, or
+fails SQLite's own check, is renamed aside with a message and a fresh database started; a
+database written by a newer version of the game is left untouched and nothing is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from casino.engine import Game, Ruleset
+from casino.persistence.files import Loaded, data_dir, keep_aside
+from casino.persistence.saves import SavedGame, SeatInfo, default_loader
+
+FILE_NAME = "records.sqlite3"
+HALL_OF_FAME_SIZE = 15
+RATED_RULESETS = frozenset({"casino33"})
+"""Rulesets whose games earn rating points (Casino 33, seed 003)."""
+
+_HEADER = b"SQLite format 3\x00"
+_COMPANIONS = ("-journal", "-wal", "-shm")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, who sat where with what result, and the hall of fame's running tally.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        finished TEXT NOT NULL,          -- ISO 8601, UTC
+        ruleset TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        winner INTEGER,                  -- winning side; NULL for a drawn game
+        undo_used INTEGER NOT NULL DEFAULT 0,
+        daily TEXT,                      -- the daily deal's date, ISO 8601
+        record TEXT NOT NULL             -- casino.cli.game_record as JSON
+    );
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        level TEXT,                      -- computer level; NULL for a person
+        side INTEGER NOT NULL,
+        points INTEGER NOT NULL,         -- the side's final total
+        sweeps INTEGER NOT NULL,         -- the side's sweeps over the game
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE hall_of_fame (
+        name TEXT PRIMARY KEY,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        points INTEGER NOT NULL
+    );
+    """,
+    # 2: Casino 33 rating points per seat, and an index for statistics per ruleset.
+    """
+    ALTER TABLE seats ADD COLUMN rating INTEGER;
+    CREATE INDEX games_by_ruleset ON games (ruleset, finished);
+    CREATE INDEX seats_by_name ON seats (name);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+SortKey = Literal["name", "games", "wins", "points", "win_rate"]
+
+
+@dataclass(frozen=True, slots=True)
+class FameRow:
+    """One line of the Hall of Fame."""
+
+    name: str
+    games: int
+    wins: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """One player's results over a set of games.
+
+    ``streak`` is the current run: +n for n wins in a row, -n for n losses, 0 after a draw.
+    ``ratings`` sums Casino 33 rating points over the ``rated_games``.
+    """
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    rounds: int = 0
+    points: int = 0
+    sweeps: int = 0
+    best_game: int | None = None
+    streak: int = 0
+    undo_games: int = 0
+    rated_games: int = 0
+    ratings: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def points_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished game as the statistics list it."""
+
+    id: int
+    finished: datetime
+    ruleset: str
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    totals: tuple[int, ...]  # per seat: the seat's side total
+    winner: int | None  # winning side
+    rounds: int
+    undo_used: bool
+    daily: date | None
+    ratings: tuple[int, ...] | None  # per seat, for rated rulesets
+
+
+class Records:
+    """The record book. Every call opens its own short connection; failures become messages.
+
+    ``usable`` is False when the database could be neither opened nor started (a read-only
+    folder, a newer schema); then queries return nothing and ``add_game`` says why.
+    """
+
+    def __init__(self, path: Path, problem: str | None = None) -> None:
+        self.path = path
+        self.problem = problem
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
+
+    @classmethod
+    def open(cls, directory: Path | None = None) -> Loaded[Records]:
+        """Open (creating or migrating) the database; messages say what had to be done."""
+        path = data_dir(directory) / FILE_NAME
+        messages: list[str] = []
+        if path.exists():
+            status, detail = _inspect(path)
+            if status == "newer":
+                problem = (f"{path}: written by a newer version of Casino (schema {detail}, this "
+                           f"version knows up to {SCHEMA_VERSION}); left untouched, and games "
+                           "are not recorded until you update")
+                return Loaded(cls(path, problem), (problem,))
+            if status == "unreadable":
+                problem = f"{path}: cannot be opened ({detail}); games are not recorded"
+                return Loaded(cls(path, problem), (problem,))
+            if status == "corrupt":
+                backup = keep_aside(path, _COMPANIONS)
+                if backup is None:
+                    problem = (f"{path}: damaged ({detail}) and could not be moved aside; "
+                               "left in place, games are not recorded")
+                    return Loaded(cls(path, problem), (problem,))
+                messages.append(f"{path}: damaged ({detail}); kept as {backup} and a new "
+                                "record book started")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _migrate(path)
+        except (OSError, sqlite3.Error) as exc:
+            problem = f"{path}: cannot be written ({exc}); games are not recorded"
+            return Loaded(cls(path, problem), (*messages, problem))
+        return Loaded(cls(path), tuple(messages))
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        with closing(_connect(self.path)) as conn:
+            yield conn
+
+    # -- writing ---------------------------------------------------------------------
+
+    def add_game(
+        self,
+        game: Game,
+        seats: Sequence[SeatInfo],
+        moves: list[list[tuple[int, str]]],
+        *,
+        undo_used: bool = False,
+        daily: date | None = None,
+        finished: datetime | None = None,
+        load_ruleset: Callable[[str], Ruleset] = default_loader,
+    ) -> Loaded[int | None]:
+        """Record a finished game and add it to the Hall of Fame; the new game's id.
+
+        ``moves`` are the moves per round as ``(seat, move text)``, as ``SavedGame.moves()``
+        gives them.
+        """
+        if self.problem:
+            return Loaded(None, (f"game not recorded: {self.problem}",))
+        if not game.is_over():
+            raise ValueError("only a finished game is recorded")
+        from casino.cli import game_record
+        from casino.engine.ratings import rate_record
+
+        names = [s.name for s in seats]
+        record = game_record(game, names, moves)
+        ratings: tuple[int, ...] | None = None
+        if game.ruleset.name in RATED_RULESETS:
+            ratings = rate_record(record, load_ruleset)
+        if daily is not None:
+            record["daily"] = daily.isoformat()
+        totals = game.totals
+        sweeps = [sum(s.sweeps[side] for s in game.scores) for side in range(game.sides)]
+        winner = game.winner()
+        when = (finished or datetime.now(UTC)).astimezone(UTC)
+        try:
+            with self._db() as conn, conn:
+                cur = conn.execute(
+                    "INSERT INTO games (finished, ruleset, seed, rounds, winner, undo_used, daily,"
+                    " record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (when.isoformat(), game.ruleset.name, str(game.seed), len(game.scores),
+                     winner, int(undo_used), daily.isoformat() if daily else None,
+                     json.dumps(record)))
+                game_id = cur.lastrowid
+                for seat, info in enumerate(seats):
+                    side = game.round.side_of(seat)
+                    won = winner == side
+                    conn.execute(
+                        "INSERT INTO seats (game_id, seat, name, level, side, points, sweeps, won,"
+                        " rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, seat, info.name, info.level, side, totals[side], sweeps[side],
+                         int(won), None if ratings is None else ratings[seat]))
+                    # Munter: everyone adds their points; a loser also loses the winner's.
+                    delta = totals[side] - (totals[winner] if winner is not None and not won
+                                            else 0)
+                    conn.execute(
+                        "INSERT INTO hall_of_fame (name, games, wins, points) VALUES (?, 1, ?, ?)"
+                        " ON CONFLICT (name) DO UPDATE SET games = games + 1,"
+                        " wins = wins + excluded.wins, points = points + excluded.points",
+                        (info.name, int(won), delta))
+        except sqlite3.Error as exc:
+            return Loaded(None, (f"{self.path}: game not recorded ({exc})",))
+        return Loaded(game_id)
+
+    def add_saved(self, save: SavedGame, game: Game,
+                  finished: datetime | None = None) -> Loaded[int | None]:
+        """Record the finished game of a save (its seats, moves, undo flag and daily date)."""
+        return self.add_game(game, save.players, save.moves(), undo_used=save.undo_used,
+                             daily=save.daily, finished=finished)
+
+    def clear_hall_of_fame(self) -> str | None:
+        """Erase the Hall of Fame (the games and statistics stay); None on success.
+
+        Ask the person first: this is Munter's CLEAR SCORES.
+        """
+        if self.problem:
+            return f"nothing cleared: {self.problem}"
+        try:
+            with self._db() as conn, conn:
+                conn.execute("DELETE FROM hall_of_fame")
+        except sqlite3.Error as exc:
+            return f"{self.path}: scores not cleared ({exc})"
+        return None
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _query(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if self.problem:
+            return []
+        try:
+            with self._db() as conn:
+                return list(conn.execute(sql, args))
+        except sqlite3.Error:
+            return []
+
+    def hall_of_fame(self, sort: SortKey = "points", descending: bool = True) -> list[FameRow]:
+        """The top fifteen by accumulated points, ordered by ``sort``."""
+        rows = [FameRow(*row) for row in self._query(
+            "SELECT name, games, wins, points FROM hall_of_fame"
+            " ORDER BY points DESC, wins DESC, name LIMIT ?", (HALL_OF_FAME_SIZE,))]
+        if sort == "name":
+            return sorted(rows, key=lambda r: r.name.casefold(), reverse=descending)
+        return sorted(rows, key=lambda r: (getattr(r, sort), r.name), reverse=descending)
+
+    def games(self, name: str | None = None, limit: int | None = None) -> list[GameSummary]:
+        """Finished games, newest first; only those ``name`` played in when given."""
+        sql = "SELECT id, finished, ruleset, rounds, winner, undo_used, daily FROM games"
+        args: list[Any] = []
+        if name is not None:
+            sql += " WHERE id IN (SELECT game_id FROM seats WHERE name = ?)"
+            args.append(name)
+        sql += " ORDER BY finished DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        games = self._query(sql, args)
+        seats: dict[int, list[tuple[Any, ...]]] = {}
+        for row in self._query("SELECT game_id, name, level, points, rating FROM seats"
+                               " ORDER BY game_id, seat"):
+            seats.setdefault(row[0], []).append(row[1:])
+        out = []
+        for gid, fin, ruleset, rounds, winner, undo, daily in games:
+            sat = seats.get(gid, [])
+            rated = all(s[3] is not None for s in sat) and bool(sat)
+            out.append(GameSummary(
+                gid, datetime.fromisoformat(fin), ruleset, tuple(s[0] for s in sat),
+                tuple(s[1] for s in sat), tuple(s[2] for s in sat), winner, rounds, bool(undo),
+                date.fromisoformat(daily) if daily else None,
+                tuple(s[3] for s in sat) if rated else None))
+        return out
+
+    def game_record(self, game_id: int) -> dict[str, Any] | None:
+        """The stored record of a game (``casino-cli replay`` format) for the post-game review."""
+        rows = self._query("SELECT record FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        data: dict[str, Any] = json.loads(rows[0][0])
+        return data
+
+    def daily_results(self, day: date) -> list[GameSummary]:
+        """The games played on the daily deal of ``day``."""
+        return [g for g in self.games() if g.daily == day]
+
+    def _stats(self, name: str, where: str = "", args: Sequence[Any] = ()) -> Stats:
+        rows = self._query(
+            "SELECT g.rounds, g.winner, g.undo_used, s.points, s.sweeps, s.won, s.rating"
+            " FROM games g JOIN seats s ON s.game_id = g.id"
+            f" WHERE s.name = ? {where} ORDER BY g.finished DESC, g.id DESC",
+            (name, *args))
+        if not rows:
+            return Stats()
+        streak = 0
+        for _, winner, _, _, _, won, _ in rows:
+            if winner is None or (streak > 0 and not won) or (streak < 0 and won):
+                break
+            streak += 1 if won else -1
+        rated = [r[6] for r in rows if r[6] is not None]
+        return Stats(
+            games=len(rows),
+            wins=sum(r[5] for r in rows),
+            draws=sum(r[1] is None for r in rows),
+            rounds=sum(r[0] for r in rows),
+            points=sum(r[3] for r in rows),
+            sweeps=sum(r[4] for r in rows),
+            best_game=max(r[3] for r in rows),
+            streak=streak,
+            undo_games=sum(r[2] for r in rows),
+            rated_games=len(rated),
+            ratings=sum(rated),
+        )
+
+    def stats(self, name: str) -> Stats:
+        """``name``'s results over every recorded game."""
+        return self._stats(name)
+
+    def stats_by_ruleset(self, name: str) -> dict[str, Stats]:
+        """``name``'s results per ruleset played, by ruleset name."""
+        rulesets = [r[0] for r in self._query(
+            "SELECT DISTINCT g.ruleset FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.name = ? ORDER BY g.ruleset", (name,))]
+        return {r: self._stats(name, "AND g.ruleset = ?", (r,)) for r in rulesets}
+
+    def stats_by_level(self, name: str) -> dict[str, Stats]:
+        """``name``'s results per computer level faced (a game counts once for each level)."""
+        opposing = ("SELECT o.game_id FROM seats o WHERE o.game_id = g.id AND o.level = ?"
+                    " AND o.side != s.side")
+        levels = [r[0] for r in self._query(
+            "SELECT DISTINCT o.level FROM seats s JOIN seats o ON o.game_id = s.game_id"
+            " WHERE s.name = ? AND o.side != s.side AND o.level IS NOT NULL ORDER BY o.level",
+            (name,))]
+        return {lv: self._stats(name, f"AND EXISTS ({opposing})", (lv,)) for lv in levels}
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=5)
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _inspect(path: Path) -> tuple[Literal["ok", "corrupt", "newer", "unreadable"], str]:
+    """What state a database file is in, without changing it."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(len(_HEADER))
+    except OSError as exc:
+        return "unreadable", exc.strerror or str(exc)
+    if not header:
+        return "ok", ""  # SQLite treats an empty file as an empty database
+    if header != _HEADER:
+        return "corrupt", "not an SQLite database"
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.OperationalError as exc:
+        if "malformed" in str(exc) or "not a database" in str(exc):
+            return "corrupt", str(exc)
+        return "unreadable", str(exc)
+    except sqlite3.DatabaseError as exc:
+        return "corrupt", str(exc)
+    if check != ["ok"]:
+        return "corrupt", "; ".join(map(str, check[:3]))
+    if version > SCHEMA_VERSION:
+        return "newer", str(version)
+    return "ok", ""
+
+
+def _migrate(path: Path, upto: int = SCHEMA_VERSION) -> None:
+    """Apply the migrations the file lacks, each with its version bump in one transaction."""
+    with closing(_connect(path)) as conn:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for n in range(version, upto):
+            conn.executescript(f"BEGIN;\n{MIGRATIONS[n]}\nPRAGMA user_version = {n + 1};\nCOMMIT;")

@@ -1,0 +1,205 @@
+"""The game in progress: a small JSON document of the deal and the moves, replayed to resume.
+
+The save holds what fixes a game (ruleset, players, seed, first dealer) and every move in
+the engine's notation, round by round. Resuming re-plays the moves through the engine, so a
+resumed ``Game`` is the saved one exactly. Undo is the same move list with its tail cut off.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from casino.engine import Game, Move, Ruleset
+from casino.engine.errors import CasinoError
+from casino.engine.notation import format_move, parse_move
+from casino.persistence.files import Loaded, atomic_write, data_dir, describe_os_error, keep_aside
+
+FILE_NAME = "current-game.json"
+
+RulesetLoader = Callable[[str], Ruleset]
+
+
+class SaveError(ValueError):
+    """A save that does not replay: names the round and move where it goes wrong."""
+
+
+class SeatInfo(BaseModel):
+    """Who sits in a seat: a name, and the computer level (None for the person)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    level: str | None = None
+
+
+SeatMove = tuple[Annotated[int, Field(ge=0, le=3)], str]
+
+
+class SavedGame(BaseModel):
+    """A game as moves from a seed; ``rounds[r]`` lists ``(seat, move text)`` in play order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: Literal[1] = 1
+    ruleset: str = Field(min_length=1)
+    players: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
+    seed: int | str
+    first_dealer: int = Field(ge=0, le=3)
+    rounds: tuple[tuple[SeatMove, ...], ...] = ((),)
+    undo_used: bool = False
+    daily: date | None = None
+    started: datetime = Field(default_factory=lambda: datetime.now(UTC))
+
+    @classmethod
+    def new(cls, game: Game, players: Sequence[SeatInfo], daily: date | None = None) -> SavedGame:
+        """The save of a game just started with ``Game.start``."""
+        if len(players) != game.players:
+            raise ValueError(f"{len(players)} seats named for a {game.players}-player game")
+        return cls(ruleset=game.ruleset.name, players=tuple(players), seed=game.seed,
+                   first_dealer=game.first_dealer, daily=daily)
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def moves(self) -> list[list[tuple[int, str]]]:
+        """The moves per round as ``casino.cli.game_record`` takes them."""
+        return [[(seat, text) for seat, text in rnd] for rnd in self.rounds]
+
+    def with_move(self, before: Game, move: Move) -> SavedGame:
+        """This save after ``move`` is played in ``before`` (the game as it was before it)."""
+        entry = (before.round.to_move, format_move(move))
+        rounds = list(self.rounds)
+        while len(rounds) <= before.round_index:
+            rounds.append(())
+        rounds[before.round_index] = (*rounds[before.round_index], entry)
+        return self.model_copy(update={"rounds": tuple(rounds)})
+
+    def with_next_round(self, game: Game) -> SavedGame:
+        """This save once ``game`` (the game after ``next_round``) has dealt a new round."""
+        rounds = list(self.rounds)
+        while len(rounds) <= game.round_index:
+            rounds.append(())
+        return self.model_copy(update={"rounds": tuple(rounds)})
+
+    def undone(self, seat: int = 0) -> SavedGame | None:
+        """The save before ``seat``'s last move and every move after it; None if it has none.
+
+        This is "undo my last move and the computer's reply"; the result is marked as a game
+        in which undo was used.
+        """
+        for r in range(len(self.rounds) - 1, -1, -1):
+            for k in range(len(self.rounds[r]) - 1, -1, -1):
+                if self.rounds[r][k][0] == seat:
+                    rounds = (*self.rounds[:r], self.rounds[r][:k])
+                    return self.model_copy(update={"rounds": rounds, "undo_used": True})
+        return None
+
+    def move_count(self) -> int:
+        return sum(len(r) for r in self.rounds)
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=1)
+
+
+def default_loader(name: str) -> Ruleset:
+    """A ruleset by name, bundled or from the user's rulesets folder (as casino-cli finds it)."""
+    from casino.cli import get_ruleset
+
+    return get_ruleset(name)
+
+
+def replay(save: SavedGame, load_ruleset: RulesetLoader = default_loader) -> Game:
+    """The game the save describes, every move checked; raises SaveError at the first fault."""
+    try:
+        ruleset = load_ruleset(save.ruleset)
+    except CasinoError as exc:
+        raise SaveError(f"ruleset {save.ruleset!r}: {exc}") from None
+    if len(save.players) not in ruleset.players:
+        raise SaveError(f"{len(save.players)} players; {ruleset.name} is for {ruleset.players}")
+    if save.first_dealer >= len(save.players):
+        raise SaveError(f"first dealer {save.first_dealer} is not a seat")
+    game = Game.start(ruleset, len(save.players), save.seed, save.first_dealer)
+    for r, moves in enumerate(save.rounds):
+        if r:
+            try:
+                game = game.next_round()
+            except CasinoError as exc:
+                raise SaveError(f"round {r + 1}: {exc}") from None
+        for k, (seat, text) in enumerate(moves):
+            where = f"round {r + 1} move {k + 1} ({text!r})"
+            if seat != game.round.to_move:
+                raise SaveError(f"{where}: seat {seat} moved on seat {game.round.to_move}'s turn")
+            try:
+                game = game.play(parse_move(game.round, text))
+            except CasinoError as exc:
+                raise SaveError(f"{where}: {exc}") from None
+    return game
+
+
+def save_path(directory: Path | None = None) -> Path:
+    return data_dir(directory) / FILE_NAME
+
+
+def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
+    """Write the game in progress atomically; None on success, else a message to show."""
+    path = save_path(directory)
+    try:
+        atomic_write(path, save.to_json().encode("utf-8"))
+    except OSError as exc:
+        return f"{path}: game not saved ({describe_os_error(exc)})"
+    return None
+
+
+def load_game(
+    directory: Path | None = None, load_ruleset: RulesetLoader = default_loader,
+) -> Loaded[tuple[SavedGame, Game] | None]:
+    """The saved game and the ``Game`` it replays to, or None when there is none to resume.
+
+    A game that had ended (the program stopped before it was recorded) comes back too:
+    ``game.is_over()`` tells the caller to record it and ``discard_game``.
+
+    A save that is not JSON, not this format, or does not replay is renamed to
+    ``current-game.json.broken-<time>`` with a message; nothing raises.
+    """
+    path = save_path(directory)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Loaded(None)
+    except OSError as exc:
+        return Loaded(None, (f"{path}: cannot read the saved game ({describe_os_error(exc)})",))
+    try:
+        save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
+        game = replay(save, load_ruleset)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problem = f"not a saved game ({exc})"
+    except ValidationError as exc:
+        problem = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+    except SaveError as exc:
+        problem = f"does not replay: {exc}"
+    else:
+        return Loaded((save, game))
+    message = f"{path}: the saved game cannot be resumed: {problem}"
+    backup = keep_aside(path)
+    if backup is None:
+        return Loaded(None, (message, f"{path}: could not be moved aside; it is left in place"))
+    return Loaded(None, (message, f"the file is kept as {backup}"))
+
+
+def discard_game(directory: Path | None = None) -> str | None:
+    """Remove the save of a game that has ended (after it was recorded); None on success."""
+    path = save_path(directory)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        return f"{path}: could not remove the finished game's save ({describe_os_error(exc)})"
+    return None

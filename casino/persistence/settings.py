@@ -1,0 +1,175 @@
+"""The player's settings, validated by pydantic and kept in ``settings.toml``.
+
+A missing file gives the defaults. A file that does not parse is kept aside as a backup and
+the defaults are used; a file with bad values keeps its good values, each bad one is named
+in a message with what was expected and replaced by its default, and the original file is
+kept aside. Nothing here raises for a bad file: messages come back for the UI to show.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from casino.persistence.files import (
+    Loaded,
+    atomic_write,
+    config_dir,
+    describe_os_error,
+    keep_aside,
+)
+
+FILE_NAME = "settings.toml"
+MAX_OPPONENTS = 3
+
+Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
+"""A computer player's level name, as ``casino.ai.registry.POLICIES`` names them."""
+
+
+class Settings(BaseModel):
+    """Everything the new-game and settings dialogs choose; changes are new copies."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    version: Literal[1] = 1
+    player_name: str = Field("Player", min_length=1, max_length=24)
+    card_back: str = Field("lattice", pattern=r"^[a-z0-9][a-z0-9_-]{0,31}$")
+    speed: int = Field(4, ge=1, le=9, description="1 fastest .. 9 slowest, as in Munter")
+    animation: bool = True
+    sound: bool = True
+    end_turn_staging: bool = Field(False, description="SpiteNET's End Turn: stage, then commit")
+    four_colour: bool = False
+    large_indices: bool = False
+    ruleset: str = Field("classic", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+    opponents: int = Field(1, ge=1, le=MAX_OPPONENTS)
+    difficulties: tuple[Level, Level, Level] = Field(
+        ("expert", "expert", "expert"),
+        description="level of each opponent seat; only the first `opponents` are used",
+    )
+    first_dealer: Literal["coin", "me", "opponent"] = "coin"
+    daily_deal: bool = False
+    window_size: tuple[Annotated[int, Field(ge=320, le=10000)],
+                       Annotated[int, Field(ge=240, le=10000)]] = (1280, 800)
+
+    @field_validator("player_name")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        if value != value.strip() or not value.isprintable():
+            raise ValueError("a name of printable characters without leading/trailing spaces")
+        return value
+
+    def changed(self, **changes: Any) -> Settings:
+        """A validated copy with ``changes``; raises pydantic's ValidationError if bad."""
+        return Settings.model_validate({**self.model_dump(), **changes})
+
+    def levels(self) -> tuple[str, ...]:
+        """The levels of the opponents in play, seat 1 first."""
+        return self.difficulties[: self.opponents]
+
+
+def settings_path(directory: Path | None = None) -> Path:
+    return config_dir(directory) / FILE_NAME
+
+
+def to_toml(settings: Settings) -> str:
+    """The settings as TOML (flat keys: strings, integers, booleans and arrays of them)."""
+    lines = ["# Casino settings: edit while the game is closed; a bad value is reported.", ""]
+    for key, value in settings.model_dump(mode="json").items():
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # JSON escapes are valid TOML
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def _expected(error: Any) -> str:
+    loc = ".".join(str(part) for part in error["loc"]) or "(file)"
+    if error["type"] == "extra_forbidden":
+        return f"{loc}: not a setting (found {error['input']!r}); ignored"
+    return f"{loc}: {error['msg']} (found {error['input']!r}); using the default"
+
+
+def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:
+    """Keep the good values of a hand-edited file, dropping each field that had an error."""
+    bad = {str(e["loc"][0]) for e in errors if e["loc"]}
+    kept = {k: v for k, v in data.items() if k not in bad and k in Settings.model_fields}
+    try:
+        return Settings.model_validate(kept)
+    except ValidationError:  # pragma: no cover - each bad top-level field was removed
+        return Settings()
+
+
+def load_settings(directory: Path | None = None) -> Loaded[Settings]:
+    """The saved settings, or the defaults; messages name each problem found.
+
+    A problem file is renamed to ``settings.toml.broken-<time>`` and a repaired file written
+    in its place, so the next start is quiet.
+    """
+    path = settings_path(directory)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Loaded(Settings())
+    except OSError as exc:
+        return Loaded(Settings(), (f"{path}: cannot read the settings "
+                                   f"({describe_os_error(exc)}); using the defaults",))
+    problems: list[str]
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        settings = Settings()
+        problems = [f"not a valid settings file ({exc}); using all the defaults"]
+    else:
+        try:
+            return Loaded(Settings.model_validate(data))
+        except ValidationError as exc:
+            errors = exc.errors()
+            settings = _salvage(data, errors)
+            problems = [_expected(e) for e in errors]
+    messages = [f"{path}: {p}" for p in problems]
+    backup = keep_aside(path)
+    if backup is None:
+        messages.append(f"{path}: could not be moved aside; it is left as it was and "
+                        "your changes this session will not be saved over it")
+        return Loaded(settings, tuple(messages))
+    messages.append(f"the original file is kept as {backup}")
+    error = save_settings(settings, directory)
+    if error:
+        messages.append(error)
+    return Loaded(settings, tuple(messages))
+
+
+def save_settings(settings: Settings, directory: Path | None = None) -> str | None:
+    """Write the settings atomically; None on success, else a message to show.
+
+    A file that exists but does not load cleanly is kept aside first, never overwritten.
+    """
+    path = settings_path(directory)
+    if path.exists() and not _loads_cleanly(path) and keep_aside(path) is None:
+        return f"{path}: not saved: the old file could not be kept aside"
+    try:
+        atomic_write(path, to_toml(settings).encode("utf-8"))
+    except OSError as exc:
+        return f"{path}: settings not saved ({describe_os_error(exc)})"
+    return None
+
+
+def _loads_cleanly(path: Path) -> bool:
+    try:
+        Settings.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValidationError):
+        return False
+    return True
