@@ -56,7 +56,8 @@ class App:
         players = s.players if s.players in ruleset.players else ruleset.players[0]
         seed = self.seed + self.games if self.seed is not None else random.randrange(1 << 30)
         self.games += 1
-        session = Session.new(ruleset, players, seed, s.level, s.names)
+        names = (s.player_name.strip() or "You", *s.names[1:])
+        session = Session.new(ruleset, players, seed, s.level, names)
         session.use_process = s.ai_process
         if s.ai_process:
             with contextlib.suppress(RuntimeError, OSError):

@@ -11,6 +11,7 @@ class Settings:
     players: int = 2
     level: str = "expert"
     names: tuple[str, ...] = ()
+    player_name: str = "You"
     back: str = "lattice"
     speed: int = 4  # 1 fastest .. 9 slowest, as in Munter
     animation: bool = True

@@ -228,3 +228,21 @@ def test_window_resize_relays_the_table() -> None:
     key(pygame.K_3)  # still playable: trail 2C
     steps(app)
     assert "You: trail 2C" in [entry.text for entry in scene.session.log]
+
+
+def test_typed_name_is_used_at_the_table() -> None:
+    app = make_app()
+    app.stack.push(TitleScene(app))
+    steps(app)
+    key(pygame.K_UP)  # to the name row
+    for _ in range(3):
+        key(pygame.K_BACKSPACE)
+    for letter in "Ann":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(letter.lower()), mod=0,
+                                             unicode=letter, scancode=0))
+    steps(app)
+    assert app.settings.player_name == "Ann"
+    key(pygame.K_RETURN)
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.session.seats[0].name == "Ann"

@@ -304,7 +304,9 @@ class SummaryScene(Dialog):
 
     def __init__(self, app: App, session: Session, on_close: Callable[[], None]) -> None:
         over = session.game.is_over()
-        super().__init__(app, f"Round {session.game.round_index + 1} scored",
+        fixed = session.ruleset.rounds_in_game(session.players)
+        of = f" of {fixed}" if fixed else ""
+        super().__init__(app, f"Round {session.game.round_index + 1}{of} scored",
                          [Button("See result" if over else "Next round", "next")])
         self.session = session
         self.on_close = on_close

@@ -11,7 +11,7 @@ from casino.engine.moves import Block, Build
 from casino.engine.scoring import score_round
 from casino.engine.state import TableItem
 from casino.ui import assets
-from casino.ui.layout import hand_boxes
+from casino.ui.layout import hand_boxes, pile_boxes
 from casino.ui.render import (
     draw_capture_pile,
     draw_card,
@@ -120,6 +120,23 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                       partnership, outline, hidden)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
+
+    # a staged move (End turn step) shown in place: its card hovers over its target
+    if scene.staged is not None:
+        items = move_items(scene.staged)
+        boxes = scene.item_boxes()
+        if items and items[0] in state.table:
+            x, y, _, _ = boxes[state.table.index(items[0])]
+            x, y = x + grid.card[0] // 4, y + grid.card[1] // 4
+        else:
+            slot = grid.slots[min(len(state.table), len(grid.slots) - 1)]
+            x, y, _, _ = pile_boxes(slot, 1, grid.card, grid.tag)[0]
+        ghost = assets.card_face(scene.staged.card, grid.card, settings.four_colour,
+                                 settings.large_index).copy()
+        ghost.set_alpha(190)
+        surface.blit(ghost, (x, y))
+        pygame.draw.rect(surface, HILITE, (x - 2, y - 2, grid.card[0] + 4, grid.card[1] + 4), 2,
+                         border_radius=max(3, grid.card[0] // 12))
 
     # status line
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)

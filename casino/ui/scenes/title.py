@@ -36,7 +36,7 @@ class TitleScene(Scene):
         self.rulesets = bundled_names()
         if app.settings.ruleset not in self.rulesets:
             app.settings.ruleset = self.rulesets[0]
-        self.row = 0
+        self.row = 1  # the rules; the name row above takes typing when chosen
         self.buttons = [Button("Play", "play", key=pygame.K_RETURN),
                         Button("Rules", "rules", key=pygame.K_r),
                         Button("Quit", "quit", key=pygame.K_q)]
@@ -44,6 +44,7 @@ class TitleScene(Scene):
     def options(self) -> list[Option]:
         ruleset = load_ruleset(self.app.settings.ruleset)
         return [
+            Option("player_name", "Your name (type it)", ()),
             Option("ruleset", "Rules", tuple(self.rulesets)),
             Option("players", "Players", tuple(str(n) for n in ruleset.players)),
             Option("level", "Computer", tuple(ai_levels())),
@@ -63,6 +64,8 @@ class TitleScene(Scene):
     def change(self, index: int, step: int) -> None:
         option = self.options()[index]
         values = option.values
+        if not values:
+            return  # typed, not chosen
         now = self.current(option)
         pos = values.index(now) if now in values else 0
         new = values[(pos + step) % len(values)]
@@ -94,8 +97,25 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.place_buttons()
 
+    def type_name(self, event: pygame.event.Event) -> bool:
+        """Keys typed while the name row has focus edit the name."""
+        if event.type != pygame.KEYDOWN or self.options()[self.row].key != "player_name":
+            return False
+        settings = self.app.settings
+        if event.key == pygame.K_BACKSPACE:
+            settings.player_name = settings.player_name[:-1]
+            return True
+        text = getattr(event, "unicode", "")
+        if text and text.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_TAB):
+            if len(settings.player_name) < 16:
+                settings.player_name += text
+            return True
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
+        if self.type_name(event):
+            return True
         lay = self.layout()
         for button in self.buttons:
             if button.handle(event):
@@ -156,12 +176,19 @@ class TitleScene(Scene):
                 value = load_ruleset(value).title
             elif option.key == "level":
                 value = level_label(value)
-            draw_text(surface, f"\u2039  {value}  \u203a", font, (x + label_w, rect.centery),
+            shown = f"\u2039  {value}  \u203a" if option.values else value
+            if not option.values and i == self.row:
+                shown += "|"
+            draw_text(surface, shown, font, (x + label_w, rect.centery),
                       TEXT, "midleft", bold=i == self.row, max_width=w - label_w)
         x, y, w, _ = lay.rows[len(options) + 1]
         ruleset = load_ruleset(self.app.settings.ruleset)
         for k, line in enumerate(wrap(ruleset.description, font - 2, w)[:3]):
             draw_text(surface, line, font - 2, (x, y + k * round(font * 1.3)), DIM)
+        x, y, w, _ = lay.rows[-1]
+        draw_text(surface, "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
+                  "\u00b7 Enter plays \u00b7 R rules \u00b7 Esc quits", font - 3,
+                  (x + w // 2, y), DIM, "midtop", max_width=w)
         for button in self.buttons:
             button.draw(surface, font)
 
