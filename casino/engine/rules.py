@@ -400,11 +400,11 @@ def _owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
 
 
 def _touches(move: Move, pile: Pile) -> bool:
-    match move:
-        case Capture(items=items) | Build(items=items):
-            return any(it is pile or it == pile for it in items)
-        case _:
-            return False
+    """Whether a generated move takes or adds to ``pile`` (generated moves hold the table's
+    own objects, so identity is enough and much cheaper than comparing piles)."""
+    if isinstance(move, Capture | Build):
+        return any(it is pile for it in move.items)
+    return False
 
 
 def _breaks_obligation(
@@ -416,21 +416,24 @@ def _breaks_obligation(
         return "you built last turn, so this turn you must capture something"
     if not owned:
         return None
-    names = " and ".join(f"{p.value} {p.kind.value}" for p in owned)
+
+    def names() -> str:
+        return " and ".join(f"{p.value} {p.kind.value}" for p in owned)
+
+    touched = [_touches(move, p) for p in owned]
     if ob.keep_stacking and not (
-        any(_touches(move, p) for p in owned)
-        or (isinstance(move, Build) and move.value in {p.value for p in owned})
+        any(touched) or (isinstance(move, Build) and move.value in {p.value for p in owned})
     ):
-        return f"you are stacking: take your {names} or make another stack of its value"
+        return f"you are stacking: take your {names()} or make another stack of its value"
     if ob.no_trail_with_build and isinstance(move, Trail):
-        return f"you may not trail while your {names} is on the table"
-    if ob.attend_own_build and not any(_touches(move, p) for p in owned):
-        return f"you must take, raise or duplicate your {names} before anything else"
+        return f"you may not trail while your {names()} is on the table"
+    if ob.attend_own_build and not any(touched):
+        return f"you must take, raise or duplicate your {names()} before anything else"
     if ob.keep_card:
         vt = rs.card_value_table
-        rest = [c for c in hand if c is not move.card and not rs.pair_only_table[c.index]]
-        for pile in owned:
-            if _touches(move, pile):
+        rest = [c for c in hand if c != move.card and not rs.pair_only_table[c.index]]
+        for pile, touches in zip(owned, touched, strict=True):
+            if touches:
                 continue
             if not any(pile.value in vt[c.index] for c in rest):
                 return (
