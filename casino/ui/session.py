@@ -130,7 +130,7 @@ def _choose_remote(policy: Chooser, view: PlayerView) -> tuple[Move, Chooser]:
 
 _pool: ProcessPoolExecutor | None = None
 _pool_failed = False
-PROCESS_TIMEOUT = 20.0
+PROCESS_TIMEOUT = 60.0
 """Seconds a job may wait on the AI process before it is given to a thread instead."""
 
 
