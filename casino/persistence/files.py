@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Generic, NamedTuple, TypeVar
 
 ENV_HOME = "CASINO_HOME"
 """When set, the game keeps settings, records and saves in this one directory."""
+
+NEW_FILE_MODE = 0o644
 
 T = TypeVar("T")
 
@@ -58,6 +61,12 @@ def atomic_write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as out:
+            try:
+                mode = stat.S_IMODE(path.stat().st_mode)
+            except OSError:
+                mode = NEW_FILE_MODE
+            if hasattr(os, "fchmod"):  # mkstemp makes 0600: keep the old file's mode
+                os.fchmod(out.fileno(), mode)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())

@@ -158,7 +158,11 @@ def save_settings(settings: Settings, directory: Path | None = None) -> str | No
     A file that exists but does not load cleanly is kept aside first, never overwritten.
     """
     path = settings_path(directory)
-    if path.exists() and not _loads_cleanly(path) and keep_aside(path) is None:
+    try:
+        present = path.exists()
+    except OSError as exc:
+        return f"{path}: settings not saved ({describe_os_error(exc)})"
+    if present and not _loads_cleanly(path) and keep_aside(path) is None:
         return f"{path}: not saved: the old file could not be kept aside"
     try:
         atomic_write(path, to_toml(settings).encode("utf-8"))

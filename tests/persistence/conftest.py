@@ -1,0 +1,59 @@
+"""Helpers for tests on real files: finding backups, and a folder made read-only."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+# Imported now: a test may run code as the user nobody, who cannot read /root's packages.
+import platformdirs  # noqa: F401
+
+import casino.cli
+import casino.engine.ratings  # noqa: F401
+
+NOBODY = 65534
+
+
+def backups(folder: Path, name: str) -> list[Path]:
+    """The backups ``keep_aside`` made of ``name`` in ``folder``."""
+    return sorted(p for p in folder.iterdir() if p.name.startswith(f"{name}.broken-")
+                  and not p.name.endswith(("-journal", "-wal", "-shm")))
+
+
+@contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """``folder`` cannot be written while the block runs.
+
+    Permission bits do not bind root (CI runs as root), so as root the block runs with the
+    effective user ``nobody``; the folders above ``folder`` get the traverse bit meanwhile.
+    """
+    changed: list[tuple[Path, int]] = []
+
+    def chmod(path: Path, mode: int) -> None:
+        changed.append((path, stat.S_IMODE(path.stat().st_mode)))
+        path.chmod(mode)
+
+    as_root = os.geteuid() == 0
+    chmod(folder, 0o555)
+    if as_root:
+        for parent in folder.parents:
+            mode = stat.S_IMODE(parent.stat().st_mode)
+            if mode & 0o001:
+                continue
+            chmod(parent, mode | 0o001)
+        groups = os.getgroups()
+        os.setgroups([])
+        os.setegid(NOBODY)
+        os.seteuid(NOBODY)
+    try:
+        yield
+    finally:
+        if as_root:
+            os.seteuid(0)
+            os.setegid(0)
+            os.setgroups(groups)
+        for path, mode in reversed(changed):
+            path.chmod(mode)
