@@ -475,6 +475,7 @@ def apply(state: State, move: Move) -> State:
     sweeps = state.sweeps
     last_taker = state.last_taker
     must = list(state.must_capture) if state.must_capture else [False] * state.players
+    must[p] = False  # kasino's duty lasts one turn: kept, or lapsed when nothing could be taken
     match move:
         case Trail():
             if rs.table_spaces is not None and len(table) >= rs.table_spaces:
@@ -488,7 +489,6 @@ def apply(state: State, move: Move) -> State:
                 taken.extend(item_cards(item))
             captures = _add(captures, p, tuple(taken))
             last_taker = p
-            must[p] = False
             if not table:
                 sweeps = tuple(s + (i == p) for i, s in enumerate(sweeps))
         case Build(value=value, items=items, sets=sets):

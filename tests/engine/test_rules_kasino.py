@@ -114,3 +114,12 @@ def test_seed002_game_is_as_many_rounds_as_players_and_may_draw() -> None:
     game = replace(game, scores=(one, lead))
     assert game.winner() == 0 and game.returns() == (1.0, -1.0)
 
+
+
+def test_must_capture_lapses_when_nothing_can_be_taken_and_lasts_one_turn() -> None:
+    # seed 002 obliges a capture "i efterföljande tur" - the next turn only
+    state = pos("0;1;9C 4C/KS 2H;JD QD;*/-;-;0/0;-;10", "kasino")
+    texts = legal_texts(state)
+    assert "4C t" in texts  # no capture possible: the duty lapses
+    after = play(state, move(state, "4C t"))
+    assert after.must_capture == (False, False)
