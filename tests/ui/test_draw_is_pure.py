@@ -1,0 +1,56 @@
+"""``draw`` never changes a scene: its attributes are the same before and after a frame."""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+
+from casino.ui.app import App
+from casino.ui.scenes.title import TitleScene
+from tests.ui.driver import centre, click, key, steps, top_name
+from tests.ui.helpers import make_app, table_at
+from tests.ui.test_screenshots import BUILDS, CHOICE
+
+
+def assert_draw_is_pure(app: App) -> None:
+    for scene in app.stack.scenes:
+        before = {name: (value, copy.copy(value)) for name, value in vars(scene).items()}
+        app.draw()
+        after = vars(scene)
+        assert before.keys() == after.keys(), type(scene).__name__
+        for name, (original, snapshot) in before.items():
+            assert after[name] is original, f"{type(scene).__name__}.{name} replaced in draw"
+            if type(snapshot).__eq__ is not object.__eq__:  # a value: compare contents
+                assert after[name] == snapshot, f"{type(scene).__name__}.{name} changed in draw"
+
+
+def test_title_table_choice_menu_and_unseen_draw_without_changing() -> None:
+    app = make_app(confirm_moves=True)
+    app.stack.push(TitleScene(app))
+    steps(app)
+    assert_draw_is_pure(app)
+    scene = table_at(app, "classic", BUILDS)
+    click(centre(scene.item_boxes()[0]))
+    steps(app)
+    assert_draw_is_pure(app)
+    key(pygame.K_u)
+    steps(app)
+    assert_draw_is_pure(app)
+    scene = table_at(app, "classic", CHOICE)
+    click(centre(scene.item_boxes()[0]))
+    steps(app)
+    key(pygame.K_1)
+    steps(app)
+    assert top_name(app) == "ChoiceScene"
+    assert_draw_is_pure(app)
+    key(pygame.K_2)  # stage the build
+    steps(app)
+    assert scene.staged is not None
+    assert_draw_is_pure(app)
+    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)
+    steps(app)
+    assert top_name(app) == "MenuScene"
+    assert_draw_is_pure(app)
