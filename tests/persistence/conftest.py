@@ -13,6 +13,9 @@ import platformdirs  # noqa: F401
 
 import casino.cli
 import casino.engine.ratings  # noqa: F401
+from casino.ai.basic import GreedyPolicy
+from casino.engine import Game, load_ruleset
+from casino.persistence import SavedGame, SeatInfo
 
 NOBODY = 65534
 
@@ -57,3 +60,24 @@ def read_only(folder: Path) -> Iterator[None]:
             os.setgroups(groups)
         for path, mode in reversed(changed):
             path.chmod(mode)
+
+
+def play(ruleset: str = "classic", seed: int | str = "t", players: int = 2,
+         moves: int | None = None, undo_used: bool = False) -> tuple[Game, SavedGame]:
+    """A game between greedy players, saved as it goes: to its end, or ``moves`` moves in."""
+    game = Game.start(load_ruleset(ruleset), players, seed)
+    seats = [SeatInfo(name="Ann")] + [
+        SeatInfo(name=f"Computer {s}", level="greedy") for s in range(1, players)]
+    save = SavedGame.new(game, seats).model_copy(update={"undo_used": undo_used})
+    policies = [GreedyPolicy(seed=f"{seed}:{s}") for s in range(players)]
+    played = 0
+    while not game.is_over() and (moves is None or played < moves):
+        if game.round_over():
+            game = game.next_round()
+            save = save.with_next_round(game)
+            continue
+        move = policies[game.round.to_move].choose(game.view_for(game.round.to_move))
+        save = save.with_move(game, move)
+        game = game.play(move)
+        played += 1
+    return game, save

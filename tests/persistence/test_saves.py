@@ -1,0 +1,185 @@
+"""The game in progress: saved as moves, resumed by replay to an identical Game, undo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from casino.engine import Game, load_ruleset
+from casino.persistence import (
+    SavedGame,
+    SaveError,
+    SeatInfo,
+    discard_game,
+    load_game,
+    replay,
+    save_game,
+)
+from casino.persistence.saves import FILE_NAME
+
+from .conftest import backups, play, read_only
+
+
+def test_resume_mid_round_is_identical(tmp_path: Path) -> None:
+    game, save = play(moves=17)
+    assert save_game(save, tmp_path) is None
+    loaded, messages = load_game(tmp_path)
+    assert messages == () and loaded is not None
+    resumed_save, resumed = loaded
+    assert resumed == game and resumed_save == save
+    assert resumed.round == game.round and resumed.scores == game.scores
+
+
+def test_every_move_saved_and_resumed_through_a_whole_game(tmp_path: Path) -> None:
+    ruleset = load_ruleset("classic")
+    game = Game.start(ruleset, 2, "whole", first_dealer=1)
+    save = SavedGame.new(game, [SeatInfo(name="Ann"), SeatInfo(name="Bot", level="greedy")])
+    from casino.ai.basic import GreedyPolicy
+
+    bots = [GreedyPolicy(seed=0), GreedyPolicy(seed=1)]
+    step = 0
+    while not game.is_over():
+        if game.round_over():
+            game = game.next_round()
+            save = save.with_next_round(game)
+        else:
+            move = bots[game.round.to_move].choose(game.view_for(game.round.to_move))
+            save = save.with_move(game, move)
+            game = game.play(move)
+        step += 1
+        if step % 25 == 0 or game.round_over():  # every move in the UI; a sample keeps it fast
+            assert save_game(save, tmp_path) is None
+            loaded = load_game(tmp_path).value
+            assert loaded is not None and loaded[1] == game
+    assert len(save.rounds) == len(game.scores) > 1
+    save_game(save, tmp_path)
+    loaded = load_game(tmp_path).value
+    assert loaded is not None and loaded[1].is_over()  # an ended game comes back, to record
+    assert discard_game(tmp_path) is None
+    assert load_game(tmp_path) == (None, ())
+
+
+def test_three_players_and_partnerships() -> None:
+    for players, ruleset in ((3, "classic"), (4, "classic")):
+        game, save = play(ruleset, "multi", players, moves=30)
+        assert replay(save) == game
+
+
+def test_json_document_is_small_and_plain(tmp_path: Path) -> None:
+    _, save = play(moves=8)
+    save_game(save, tmp_path)
+    data = json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
+    assert data["format"] == 1 and data["ruleset"] == "classic"
+    assert data["players"][1] == {"name": "Computer 1", "level": "greedy"}
+    assert len(data["rounds"][0]) == 8 and all(isinstance(t, str) for _, t in data["rounds"][0])
+
+
+def test_undo_my_last_move_and_the_reply() -> None:
+    _, save = play(moves=9)
+    undone = save.undone(seat=0)
+    assert undone is not None and undone.undo_used and not save.undo_used
+    last_mine = max(k for k, (seat, _) in enumerate(save.rounds[-1]) if seat == 0)
+    assert undone.rounds[-1] == save.rounds[-1][:last_mine]
+    before = replay(undone)
+    assert before.round.to_move == 0
+    # the position before my move, as the game was then
+    again, _ = play(moves=last_mine)
+    assert before == again
+    assert SavedGame.new(Game.start(load_ruleset("classic"), 2, "x", 1),
+                         [SeatInfo(name="A"), SeatInfo(name="B")]).undone(0) is None
+
+
+def test_undo_reaches_back_into_the_previous_round() -> None:
+    seed = next(s for s in range(50) if Game.start(load_ruleset("classic"), 2, s).first_dealer)
+    _, whole = play(seed=seed)
+    first = len(whole.rounds[0])
+    game, save = play(seed=seed, moves=first + 1)  # the computer leads the second round
+    assert game.round_index == 1 and [seat for seat, _ in save.rounds[1]] == [1]
+    undone = save.undone(0)
+    assert undone is not None and len(undone.rounds) == 1
+    back = replay(undone)
+    assert back.round_index == 0 and back.round.to_move == 0 and not back.round_over()
+
+
+def test_save_refuses_mismatched_seats() -> None:
+    game = Game.start(load_ruleset("classic"), 2, 1)
+    with pytest.raises(ValueError, match="3 seats"):
+        SavedGame.new(game, [SeatInfo(name=n) for n in "ABC"])
+
+
+def _broken(tmp_path: Path, text: str) -> tuple[object, tuple[str, ...]]:
+    path = tmp_path / FILE_NAME
+    path.write_text(text, encoding="utf-8")
+    value, messages = load_game(tmp_path)
+    [backup] = backups(tmp_path, FILE_NAME)
+    assert backup.read_text(encoding="utf-8") == text  # kept, byte for byte
+    assert not path.exists()
+    assert str(path) in messages[0] and str(backup) in messages[1]
+    return value, messages
+
+
+def test_truncated_save(tmp_path: Path) -> None:
+    _, save = play(moves=12)
+    text = save.to_json()
+    value, messages = _broken(tmp_path, text[: len(text) // 2])
+    assert value is None and "not a saved game" in messages[0]
+
+
+def test_not_json_and_empty(tmp_path: Path) -> None:
+    assert _broken(tmp_path, "")[0] is None
+    (tmp_path / "other").mkdir()
+    assert _broken(tmp_path / "other", "<xml/>")[0] is None
+
+
+def test_wrong_version_and_wrong_types(tmp_path: Path) -> None:
+    _, save = play(moves=4)
+    data = json.loads(save.to_json())
+    data["format"] = 2
+    value, messages = _broken(tmp_path, json.dumps(data))
+    assert value is None and "format: Input should be 1" in messages[0]
+    data["format"] = 1
+    data["first_dealer"] = "left"
+    (tmp_path / "b").mkdir()
+    value, messages = _broken(tmp_path / "b", json.dumps(data))
+    assert "first_dealer" in messages[0]
+
+
+def test_tampered_moves_do_not_replay(tmp_path: Path) -> None:
+    _, save = play(moves=6)
+    data = json.loads(save.to_json())
+    data["rounds"][0][3][1] = "KS x QH"
+    value, messages = _broken(tmp_path, json.dumps(data))
+    assert value is None and "does not replay: round 1 move 4 ('KS x QH')" in messages[0]
+    data = json.loads(save.to_json())
+    data["rounds"][0][2][0] = 1 - data["rounds"][0][2][0]
+    (tmp_path / "b").mkdir()
+    assert "moved on seat" in _broken(tmp_path / "b", json.dumps(data))[1][0]
+
+
+def test_unknown_ruleset(tmp_path: Path) -> None:
+    _, save = play(moves=2)
+    text = save.to_json().replace('"classic"', '"no-such-rules"')
+    value, messages = _broken(tmp_path, text)
+    assert value is None and "no-such-rules" in messages[0]
+
+
+def test_replay_error_is_a_value_error() -> None:
+    _, save = play(moves=2)
+    bad = save.model_copy(update={"rounds": ((save.rounds[0][0],), ())})
+    with pytest.raises(SaveError, match="round 2"):
+        replay(bad)
+
+
+def test_read_only_folder_keeps_the_last_save(tmp_path: Path) -> None:
+    _, save = play(moves=5)
+    assert save_game(save, tmp_path) is None
+    _, later = play(moves=7)
+    with read_only(tmp_path):
+        message = save_game(later, tmp_path)
+        assert message is not None and "game not saved" in message
+        loaded = load_game(tmp_path).value
+        assert loaded is not None and loaded[0] == save
+        assert discard_game(tmp_path) is not None
+    assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
