@@ -78,9 +78,9 @@ class ExpertPolicy:
 
     name = "expert"
 
-    def __init__(self, seed: int | str = 0, samples: int = 24, candidates: int = 8,
+    def __init__(self, seed: int | str = 0, samples: int = 16, candidates: int = 8,
                  endgame_nodes: int = 60_000, method: str = "search",
-                 sample_nodes: int = 4_000, depth: int = 8) -> None:
+                 sample_nodes: int = 4_000, depth: int = 4) -> None:
         self.seed = seed
         self.method = method
         self.sample_nodes = sample_nodes

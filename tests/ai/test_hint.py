@@ -1,0 +1,50 @@
+"""The hint names a legal move and says why in words, quickly."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from casino.ai.heuristic import assess
+from casino.ai.hint import hint, reason
+from casino.engine import Build, Capture, Card, legal_moves, load_ruleset
+from casino.engine.notation import parse_position
+
+from .conftest import RULESETS, positions
+
+
+def test_hint_is_a_legal_move_with_a_reason_in_every_ruleset() -> None:
+    for ruleset in RULESETS:
+        for state in positions(ruleset, games=1, every=6)[:6]:
+            view = state.view_for(state.to_move)
+            move, why = hint(view)
+            assert move in legal_moves(view)
+            assert why and "\n" not in why and len(why) < 140
+
+
+def test_taking_big_casino_is_said_in_words() -> None:
+    rs = load_ruleset("classic")
+    st = parse_position(rs, "0;1;10H 3C 8D KS/4C 8S 7D KH;10D 6C 9S 5H;-/-;*")
+    view = st.view_for(0)
+    move, why = hint(view)
+    assert move == Capture(Card.parse("10H"), 10, (Card.parse("10D"),))
+    assert why.startswith("takes Big Casino (10D)")
+
+
+def test_a_build_names_the_card_that_takes_it() -> None:
+    rs = load_ruleset("classic")
+    st = parse_position(rs, "0;1;5C 9H QD JD/4C 8S 7D KH;4D KC;-/-;*")
+    view = st.view_for(0)
+    build = next(m for m in legal_moves(view) if isinstance(m, Build) and m.value == 9)
+    why = reason(view, assess(view, [build])[0])
+    assert why.startswith("builds 9: you hold 9H to take it")
+
+
+def test_hint_answers_within_150_ms_typically() -> None:
+    times = []
+    for state in positions("classic", games=1, every=2):
+        view = state.view_for(state.to_move)
+        started = time.perf_counter()
+        hint(view)
+        times.append(time.perf_counter() - started)
+    assert statistics.median(times) < 0.15

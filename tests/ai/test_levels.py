@@ -1,0 +1,55 @@
+"""Every level plays complete games of every ruleset, legally, through the checked engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from casino.ai.basic import Policy
+from casino.ai.expert import ExpertPolicy
+from casino.ai.registry import DIFFICULTIES, POLICIES, policy_for
+from casino.cli import play_game
+from casino.engine import Game, load_ruleset, play
+
+from .conftest import RULESETS
+
+
+def small_expert(seed: int | str = 0) -> Policy:
+    return ExpertPolicy(seed=seed, samples=2, candidates=3, depth=2)
+
+
+LEVELS = ["random", "beginner", "greedy", "heuristic", "expert-small"]
+
+
+def make(name: str, seed: str) -> Policy:
+    return small_expert(seed) if name == "expert-small" else POLICIES[name](seed=seed)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_level_plays_whole_games_legally(ruleset: str, level: str) -> None:
+    rs = load_ruleset(ruleset)
+    for players in sorted({min(rs.players), 2} & set(rs.players)):
+        seats = [make(level, f"t:{i}") for i in range(players)]
+        game, moves = play_game(rs, f"levels:{level}", seats, check=True)
+        assert game.is_over()
+        assert all(moves)
+
+
+def test_expert_and_heuristic_play_a_round_with_three_and_four_players() -> None:
+    rs = load_ruleset("classic")
+    for players in (3, 4):
+        seats: list[Policy] = [small_expert(0), POLICIES["heuristic"](seed=1)] * 2
+        state = Game.start(rs, players, f"multi:{players}").round
+        while not state.is_over():
+            move = seats[state.to_move].choose(state.view_for(state.to_move))
+            state = play(state, move)
+        assert len(state.all_cards()) == 52
+
+
+def test_difficulties_name_every_level() -> None:
+    assert list(DIFFICULTIES) == ["Beginner", "Easy", "Medium", "Hard", "Expert"]
+    for name, level in DIFFICULTIES.items():
+        assert level in POLICIES
+        assert hasattr(policy_for(name, seed=1), "choose")
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        policy_for("Impossible")
