@@ -1,0 +1,238 @@
+"""The record book on a real SQLite file: hall of fame, statistics, ratings, damage, schema."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from casino.cli import get_ruleset, replay_record
+from casino.engine import Game
+from casino.engine.ratings import rate_record
+from casino.persistence import Records, SavedGame, SeatInfo
+from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
+
+from .conftest import backups, play, read_only
+
+T0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def finished() -> tuple[Game, SavedGame]:
+    """One finished classic game; seat 0 (Ann) wins it."""
+    for seed in range(20):
+        game, save = play(seed=seed)
+        if game.winner() == 0:
+            return game, save
+    raise AssertionError("no seed where seat 0 wins")
+
+
+def user_version(path: Path) -> int:
+    with closing(sqlite3.connect(path)) as conn:
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def book(tmp_path: Path) -> Records:
+    records, messages = Records.open(tmp_path)
+    assert messages == () and records.usable
+    return records
+
+
+def add(records: Records, game: Game, save: SavedGame, names: tuple[str, str],
+        minutes: int = 0, **kw: object) -> int:
+    """Record ``game`` with the seats named ``names`` (seat 1 keeps its computer level)."""
+    seats = [SeatInfo(name=names[0], level=save.players[0].level),
+             SeatInfo(name=names[1], level=save.players[1].level)]
+    game_id, messages = records.add_game(game, seats, save.moves(),
+                                         finished=T0 + timedelta(minutes=minutes), **kw)  # type: ignore[arg-type]
+    assert messages == () and game_id is not None
+    return game_id
+
+
+def test_new_database_has_the_current_schema(tmp_path: Path) -> None:
+    book(tmp_path)
+    assert user_version(tmp_path / FILE_NAME) == SCHEMA_VERSION == 2
+
+
+def test_munters_hall_of_fame(tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    game, save = finished
+    win, lose = game.totals
+    records = book(tmp_path)
+    add(records, game, save, ("Ann", "Computer"))
+    add(records, game, save, ("Computer", "Bob"), minutes=1)
+    rows = {r.name: r for r in records.hall_of_fame()}
+    assert (rows["Ann"].games, rows["Ann"].wins, rows["Ann"].points) == (1, 1, win)
+    # the loser adds their points and subtracts the winner's
+    assert (rows["Bob"].games, rows["Bob"].wins, rows["Bob"].points) == (1, 0, lose - win)
+    computer = rows["Computer"]
+    assert (computer.games, computer.wins, computer.points) == (2, 1, win + lose - win)
+    assert computer.win_rate == 0.5
+    assert [r.name for r in records.hall_of_fame()] == ["Ann", "Computer", "Bob"]
+    assert [r.name for r in records.hall_of_fame("name", descending=False)] == [
+        "Ann", "Bob", "Computer"]
+    assert records.hall_of_fame("games")[0].name == "Computer"
+    assert records.hall_of_fame("win_rate", descending=False)[0].name == "Bob"
+    assert records.hall_of_fame("wins", descending=False)[0].name == "Bob"
+
+
+def test_hall_of_fame_keeps_the_top_fifteen(tmp_path: Path,
+                                            finished: tuple[Game, SavedGame]) -> None:
+    game, save = finished
+    records = book(tmp_path)
+    for n in range(18):
+        add(records, game, save, (f"P{n:02}", "Computer"), minutes=n)
+    rows = records.hall_of_fame("name", descending=False)
+    assert len(rows) == 15 and "Computer" not in {r.name for r in rows}
+    assert records.clear_hall_of_fame() is None
+    assert records.hall_of_fame() == []
+    assert records.stats("P00").games == 1  # statistics stay
+
+
+def test_statistics_streaks_and_levels(tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    game, save = finished
+    records = book(tmp_path)
+    add(records, game, save, ("Ann", "Bot"))  # win
+    add(records, game, save, ("Bot", "Ann"), minutes=1)  # loss
+    add(records, game, save, ("Ann", "Bot"), minutes=2, undo_used=True)  # win
+    add(records, game, save, ("Ann", "Bot"), minutes=3)  # win
+    stats = records.stats("Ann")
+    assert (stats.games, stats.wins, stats.losses, stats.draws) == (4, 3, 1, 0)
+    assert stats.streak == 2 and stats.undo_games == 1
+    assert stats.best_game == max(game.totals)
+    assert stats.rounds == 4 * len(game.scores)
+    assert stats.points == 3 * game.totals[0] + game.totals[1]
+    assert stats.points_per_round == stats.points / stats.rounds
+    assert stats.sweeps == sum(sum(s.sweeps[0] for s in game.scores) for _ in range(3)) + sum(
+        s.sweeps[1] for s in game.scores)
+    assert records.stats("Bot").streak == -2
+    assert set(records.stats_by_ruleset("Ann")) == {"classic"}
+    # Ann met the greedy level only in the games where Bot sat in seat 1
+    by_level = records.stats_by_level("Ann")
+    assert set(by_level) == {"greedy"} and by_level["greedy"].games == 3
+    assert records.stats("Nobody").games == 0
+    summaries = records.games("Ann")
+    assert [g.undo_used for g in summaries] == [False, True, False, False]
+    assert summaries[0].totals == game.totals and summaries[0].winner == 0
+
+
+def test_ratings_daily_and_the_stored_record(tmp_path: Path) -> None:
+    game, save = play("casino33", seed="c33")
+    records = book(tmp_path)
+    game_id = add(records, game, save, ("Ann", "Bot"), daily=date(2026, 3, 4))
+    record = records.game_record(game_id)
+    assert record is not None and record["daily"] == "2026-03-04"
+    replay_record(record, "stored")  # the stored record re-plays through the engine
+    ratings = rate_record(record, get_ruleset)
+    [summary] = records.games()
+    assert summary.ratings == ratings and summary.daily == date(2026, 3, 4)
+    stats = records.stats_by_ruleset("Ann")["casino33"]
+    assert (stats.rated_games, stats.ratings) == (1, ratings[0])
+    assert records.daily_results(date(2026, 3, 4)) == [summary]
+    assert records.daily_results(date(2026, 3, 5)) == []
+    assert records.game_record(999) is None
+
+
+def test_add_saved_uses_the_save(tmp_path: Path) -> None:
+    game, save = play(seed="s", undo_used=True)
+    records = book(tmp_path)
+    game_id, _ = records.add_saved(save, game)
+    [summary] = records.games()
+    assert summary.id == game_id and summary.undo_used and summary.names == ("Ann", "Computer 1")
+    assert summary.levels == (None, "greedy")
+
+
+def test_unfinished_games_are_refused(tmp_path: Path) -> None:
+    game, save = play(moves=3)
+    with pytest.raises(ValueError, match="finished"):
+        book(tmp_path).add_saved(save, game)
+
+
+@pytest.fixture
+def filled(tmp_path: Path, finished: tuple[Game, SavedGame]) -> Iterator[Path]:
+    records = book(tmp_path)
+    game, save = finished
+    for n in range(30):
+        add(records, game, save, (f"P{n}", "Computer"), minutes=n)
+    yield tmp_path / FILE_NAME
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed-page"])
+def test_damaged_database_moved_aside(filled: Path, damage: str) -> None:
+    original = filled.read_bytes()
+    if damage == "garbage":
+        broken = b"this is not a database at all\n" * 100
+    elif damage == "truncated":
+        broken = original[: len(original) // 3 + 7]
+    else:
+        broken = original[:4096] + b"\x00" * 4096 + original[8192:]
+    filled.write_bytes(broken)
+    records, messages = Records.open(filled.parent)
+    assert records.usable
+    assert len(messages) == 1 and "damaged" in messages[0] and str(filled) in messages[0]
+    [backup] = backups(filled.parent, FILE_NAME)
+    assert backup.read_bytes() == broken and str(backup) in messages[0]
+    assert records.games() == [] and user_version(filled) == SCHEMA_VERSION
+
+
+def test_newer_schema_is_refused_not_wiped(filled: Path, finished: tuple[Game, SavedGame]) -> None:
+    with closing(sqlite3.connect(filled)) as conn:
+        conn.execute("PRAGMA user_version = 99")
+        conn.commit()
+    before = filled.read_bytes()
+    records, messages = Records.open(filled.parent)
+    assert not records.usable and "newer version" in messages[0] and "schema 99" in messages[0]
+    game, save = finished
+    game_id, why = records.add_saved(save, game)
+    assert game_id is None and "not recorded" in why[0]
+    assert records.hall_of_fame() == [] and records.clear_hall_of_fame() is not None
+    assert filled.read_bytes() == before
+    assert backups(filled.parent, FILE_NAME) == []
+
+
+def test_migration_from_version_one_keeps_the_games(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    _migrate(path, upto=1)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("INSERT INTO games (id, finished, ruleset, seed, rounds, winner, record)"
+                     " VALUES (1, ?, 'classic', '7', 3, 0, '{}')", (T0.isoformat(),))
+        conn.execute("INSERT INTO seats VALUES (1, 0, 'Ann', NULL, 0, 21, 2, 1)")
+        conn.execute("INSERT INTO seats VALUES (1, 1, 'Bot', 'hard', 1, 9, 0, 0)")
+        conn.execute("INSERT INTO hall_of_fame VALUES ('Ann', 1, 1, 21)")
+    assert user_version(path) == 1
+    records = book(tmp_path)
+    assert user_version(path) == SCHEMA_VERSION
+    [summary] = records.games()
+    assert summary.names == ("Ann", "Bot") and summary.totals == (21, 9)
+    assert summary.ratings is None
+    assert records.stats_by_level("Ann")["hard"].wins == 1
+    assert records.hall_of_fame()[0].points == 21
+
+
+def test_read_only_folder_without_a_database(tmp_path: Path,
+                                             finished: tuple[Game, SavedGame]) -> None:
+    with read_only(tmp_path):
+        records, messages = Records.open(tmp_path)
+        assert not records.usable and "cannot be written" in messages[0]
+        game, save = finished
+        assert records.add_saved(save, game).value is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_read_only_folder_with_a_database(filled: Path,
+                                          finished: tuple[Game, SavedGame]) -> None:
+    before = filled.read_bytes()
+    filled.chmod(0o444)
+    with read_only(filled.parent):
+        records, messages = Records.open(filled.parent)
+        assert messages == () and len(records.hall_of_fame()) == 15
+        game, save = finished
+        game_id, why = records.add_saved(save, game)
+        assert game_id is None and "game not recorded" in why[0]
+        assert records.clear_hall_of_fame() is not None
+    assert filled.read_bytes() == before
+    assert len(Records.open(filled.parent).value.games()) == 30
