@@ -20,7 +20,7 @@ from casino.engine.state import State, item_cards
 QUIESCENCE = 0.7
 """Share of the best take of the player to move credited at a search horizon."""
 
-Utility = Callable[[Sequence[int]], float]
+Utility = Callable[[Sequence[float]], float]
 
 
 class SearchLimit(Exception):
@@ -28,7 +28,7 @@ class SearchLimit(Exception):
 
 
 def margin_utility(side: int) -> Utility:
-    def utility(points: Sequence[int]) -> float:
+    def utility(points: Sequence[float]) -> float:
         return points[side] - max(p for s, p in enumerate(points) if s != side)
     return utility
 

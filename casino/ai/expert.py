@@ -50,7 +50,7 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
         and max(totals) + fixed + 2 >= target
     )
 
-    def utility(points: Sequence[int]) -> float:
+    def utility(points: Sequence[float]) -> float:
         m = points[side] - max(p for s, p in enumerate(points) if s != side)
         if not near or totals is None:
             return float(m)
