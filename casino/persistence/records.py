@@ -284,8 +284,14 @@ class Records:
         except sqlite3.Error:
             return []
 
-    def hall_of_fame(self, sort: SortKey = "points", descending: bool = True) -> list[FameRow]:
-        """The top fifteen by accumulated points, ordered by ``sort``."""
+    def hall_of_fame(self, sort: SortKey = "points",
+                     descending: bool | None = None) -> list[FameRow]:
+        """The top fifteen by accumulated points, ordered by ``sort``.
+
+        Numbers sort high first and names A to Z unless ``descending`` says otherwise.
+        """
+        if descending is None:
+            descending = sort != "name"
         rows = [FameRow(*row) for row in self._query(
             "SELECT name, games, wins, points FROM hall_of_fame"
             " ORDER BY points DESC, wins DESC, name LIMIT ?", (HALL_OF_FAME_SIZE,))]
