@@ -61,7 +61,7 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
     font = max(12, min(22, round(height * 0.021)))
     panel_w = int(min(max(width * 0.24, 250), 380))
     main_w = width - panel_w
-    card_h = min(height * 0.17, (main_w - 2 * margin) / 11 / CARD_ASPECT)
+    card_h = min(height * 0.17, (main_w - 2 * margin) / 9.5 / CARD_ASPECT)
     card = card_size_for_height(card_h)
     small = card_size_for_height(card[1] * 0.62)
     line = round(font * 1.5)

@@ -284,7 +284,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
 
     # the log, newest at the bottom
     lx, ly, lw, lh = lay.log
-    y_top = max(ly, y + line)
+    y_top = y + line + lay.margin  # under the sheet; the log box gives width and bottom
     draw_text(surface, "Moves", lay.font, (lx, y_top), HILITE, bold=True)
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
