@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import struct
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -140,3 +142,22 @@ def test_read_only_home(tmp_path: Path) -> None:
         assert any("not removed" in m for m in messages)
         assert removed == ()
     assert (home / "applications" / DESKTOP_FILE).exists()
+
+
+@pytest.mark.slow
+def test_pyinstaller_bundle_builds_and_starts(tmp_path: Path) -> None:
+    pytest.importorskip("PyInstaller")
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+         "--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "build"),
+         str(root / "packaging" / "casino.spec")],
+        cwd=tmp_path, check=True, timeout=1800)
+    program = tmp_path / "dist" / "casino" / ("casino.exe" if sys.platform == "win32"
+                                               else "casino")
+    assert program.is_file()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CASINO_HOME": str(tmp_path / "home")}
+    result = subprocess.run([str(program), "--seconds", "1", "--no-sound"], env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -147,6 +147,8 @@ class Records:
     def __init__(self, path: Path, problem: str | None = None) -> None:
         self.path = path
         self.problem = problem
+        self.read_errors: list[str] = []
+        """Failed reads (their queries returned nothing); the UI shows and clears them."""
 
     @property
     def usable(self) -> bool:
@@ -281,7 +283,8 @@ class Records:
         try:
             with self._db() as conn:
                 return list(conn.execute(sql, args))
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
+            self.read_errors.append(f"{self.path}: cannot read the records ({exc})")
             return []
 
     def hall_of_fame(self, sort: SortKey = "points",

@@ -66,6 +66,11 @@ class Settings(BaseModel):
         """A validated copy with ``changes``; raises pydantic's ValidationError if bad."""
         return Settings.model_validate({**self.model_dump(), **changes})
 
+    @property
+    def players(self) -> int:
+        """Seats at the table: the person and the opponents."""
+        return self.opponents + 1
+
     def levels(self) -> tuple[str, ...]:
         """The levels of the opponents in play, seat 1 first."""
         return self.difficulties[: self.opponents]

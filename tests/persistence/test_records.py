@@ -236,3 +236,10 @@ def test_read_only_folder_with_a_database(filled: Path,
         assert records.clear_hall_of_fame() is not None
     assert filled.read_bytes() == before
     assert len(Records.open(filled.parent).value.games()) == 30
+
+
+def test_a_database_damaged_while_open_reports_reads(filled: Path) -> None:
+    records = Records.open(filled.parent).value
+    filled.write_bytes(b"\x00" * 8192)
+    assert records.games() == []
+    assert records.read_errors and str(filled) in records.read_errors[0]
