@@ -36,6 +36,14 @@ class Card:
             raise NotationError(f"no such card: rank {self.rank!r} suit {self.suit!r}")
         object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
 
+    # Cards are hashed and compared by index: sets and dicts of cards are everywhere in the
+    # generator and the AI, and the generated tuple comparison is several times slower.
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.index == other.index)
+
+    def __hash__(self) -> int:
+        return self.index
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``10D``, ``2S``, ``AH``, ``qs`` (case-insensitive; ``T`` means 10)."""
