@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from casino.engine import IllegalMoveError, Move, State, legal_moves, load_ruleset
+from casino.engine import Move, State, legal_moves, load_ruleset
 from casino.engine.notation import parse_move, parse_position
 from casino.engine.rules import explain
 
