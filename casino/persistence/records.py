@@ -212,6 +212,8 @@ class Records:
             return Loaded(None, (f"game not recorded: {self.problem}",))
         if not game.is_over():
             raise ValueError("only a finished game is recorded")
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats named for a {game.players}-player game")
         from casino.cli import game_record
         from casino.engine.ratings import rate_record
 

@@ -150,6 +150,9 @@ def test_unfinished_games_are_refused(tmp_path: Path) -> None:
     game, save = play(moves=3)
     with pytest.raises(ValueError, match="finished"):
         book(tmp_path).add_saved(save, game)
+    done, save = play(seed="s")
+    with pytest.raises(ValueError, match="1 seats"):
+        book(tmp_path).add_game(done, save.players[:1], save.moves())
 
 
 @pytest.fixture
@@ -243,3 +246,18 @@ def test_a_database_damaged_while_open_reports_reads(filled: Path) -> None:
     filled.write_bytes(b"\x00" * 8192)
     assert records.games() == []
     assert records.read_errors and str(filled) in records.read_errors[0]
+
+
+def test_partners_share_their_side_result(tmp_path: Path) -> None:
+    game, save = play(seed="p4", players=4)
+    assert game.sides == 2
+    records = book(tmp_path)
+    records.add_saved(save, game)
+    winner = game.winner()
+    assert winner is not None
+    rows = {r.name: r for r in records.hall_of_fame()}
+    for seat, info in enumerate(save.players):
+        side = seat % 2
+        row = rows[info.name]
+        expected = game.totals[side] - (0 if side == winner else game.totals[winner])
+        assert (row.wins, row.points) == (int(side == winner), expected)
