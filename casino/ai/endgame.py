@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from casino.ai.basic import capture_gain
-from casino.ai.evaluate import estimate_points, round_points, tables
+from casino.ai.evaluate import Summary, estimate_points, round_points, summarize, tables
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import apply, legal_moves
 from casino.engine.state import State, item_cards
@@ -58,6 +58,7 @@ class Solver:
         self.max_depth = max_depth
         self.nodes = 0
         self.table: dict[object, tuple[float, int]] = {}  # key -> (value, bound flag)
+        self.base: list[Summary] | None = None  # the capture piles where the search began
 
     def value(self, state: State, alpha: float = -1e9, beta: float = 1e9,
               depth: int = 0) -> float:
@@ -69,9 +70,15 @@ class Solver:
         if depth >= self.max_depth or (
                 self.stop_deal is not None and state.deal_number != self.stop_deal):
             return self.utility(self.leaf(state))
-        key = (state.to_move, state.hands, state.table, state.captures, state.sweeps,
-               state.last_taker, state.must_capture)
-        hit = self.table.get(key)
+        if self.base is None:
+            self.set_root(state)
+        # Transpositions pay in the exact last deal; within a deal search they are rare.
+        key = None
+        if self.stop_deal is None:
+            key = (state.to_move, state.hands, state.table, state.sweeps, state.last_taker,
+                   state.must_capture,
+                   tuple(pile[b[0]:] for pile, b in zip(state.captures, self.base, strict=True)))
+        hit = None if key is None else self.table.get(key)
         if hit is not None:
             v, flag = hit
             if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
@@ -91,13 +98,17 @@ class Solver:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        flag = 1 if best >= b0 else (-1 if best <= a0 else 0)
-        self.table[key] = (best, flag)
+        if key is not None:
+            self.table[key] = (best, 1 if best >= b0 else (-1 if best <= a0 else 0))
         return best
+
+    def set_root(self, state: State) -> None:
+        """Name the position the search starts from (before the root moves are applied)."""
+        self.base = [summarize(state, p) for p in range(state.players)]
 
     def leaf(self, state: State) -> list[float]:
         """Estimated points, with the player to move credited a share of their best take."""
-        pts = estimate_points(state)
+        pts = estimate_points(state, self.base)
         if QUIESCENCE and state.hands[state.to_move]:
             best = 0.0
             rs = state.ruleset

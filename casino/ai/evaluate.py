@@ -122,11 +122,34 @@ def liveness(counts: Sequence[int], remaining: int) -> float:
     return 0.0 if ordered[0] - ordered[1] > remaining else 1.0
 
 
-def estimate_points(state: State) -> list[float]:
+Summary = tuple[int, int, int, bool]
+"""A capture pile in brief: cards, spades, card points, holds Little Casino."""
+
+
+def summarize(state: State, player: int, start: int = 0) -> Summary:
+    """The summary of ``player``'s captures from position ``start`` on."""
+    t = tables(state.ruleset)
+    pile = state.captures[player]
+    spades = 0
+    points = 0
+    little = False
+    for k in range(start, len(pile)):
+        c = pile[k]
+        i = c.index
+        points += t.card_points[i]
+        if t.spade[i]:
+            spades += 1
+        if c == LITTLE_CASINO:
+            little = True
+    return len(pile) - start, spades, points, little
+
+
+def estimate_points(state: State, base: Sequence[Summary] | None = None) -> list[float]:
     """Expected points per side from what is captured so far: exact once the round is over.
 
     Point cards and sweeps count as banked; the majorities (cards, spades) are shared out
-    by a soft lead that hardens as fewer cards remain to be won.
+    by a soft lead that hardens as fewer cards remain to be won. ``base`` summarizes the
+    first ``base[p][0]`` cards of each pile, so a search adds only what it captured.
     """
     if state.is_over():
         return [float(p) for p in round_points(state)]
@@ -137,13 +160,15 @@ def estimate_points(state: State) -> list[float]:
     pts = [0.0] * sides
     for p in range(state.players):
         s = state.side_of(p)
-        pile = state.captures[p]
-        cards[s] += len(pile)
-        for c in pile:
-            pts[s] += t.card_points[c.index]
-            if t.spade[c.index]:
-                spades[s] += 1
-        pts[s] += t.sweep * state.sweeps[p]
+        if base is None:
+            n, sp, pt, _ = summarize(state, p)
+        else:
+            n0, sp0, pt0, _ = base[p]
+            n, sp, pt, _ = summarize(state, p, n0)
+            n, sp, pt = n + n0, sp + sp0, pt + pt0
+        cards[s] += n
+        spades[s] += sp
+        pts[s] += pt + t.sweep * state.sweeps[p]
     if t.most_cards:
         _share(pts, cards, 52 - sum(cards), t.most_cards)
     if t.most_spades:

@@ -124,6 +124,7 @@ class ExpertPolicy:
         for _ in range(self.samples):
             state = determinize(view, rng)
             solver = Solver(side, utility, self.sample_nodes, view.deal_number, self.depth)
+            solver.set_root(state)
             try:
                 values = [solver.value(apply(state, m), depth=1) for m in cands]
             except SearchLimit:
@@ -141,6 +142,7 @@ class ExpertPolicy:
                utility: Utility) -> list[tuple[Move, float]]:
         state = determinize(view, rng)  # with an empty stock this is the true deal
         solver = Solver(side_of(view, view.player), utility, self.endgame_nodes)
+        solver.set_root(state)
         best = -1e9
         out: list[tuple[Move, float]] = []
         for m in ranked:

@@ -282,6 +282,7 @@ def solve_last_plies(view: PlayerView, ranked: list[Move]) -> Move:
 
     state = determinize(view, random.Random(0))
     solver = Solver(view.player, margin_utility(view.player))
+    solver.set_root(state)
     best_move, best = ranked[0], -1e9
     for m in ranked:
         v = solver.value(apply(state, m), best, 1e9)

@@ -23,7 +23,9 @@ def hint(view: PlayerView) -> tuple[Move, str]:
     moves = legal_moves(view)
     if not moves:
         raise ValueError("no move to hint: it is not this player's turn")
-    searcher = ExpertPolicy(seed=HINT_SEED, samples=8, candidates=4)
+    from casino.ai.registry import HARD_BUDGET
+
+    searcher = ExpertPolicy(seed=HINT_SEED, **HARD_BUDGET)
     move = searcher.choose(view)
     found = assess(view, [move])[0]
     return move, reason(view, found, exact=view.stock_count == 0)

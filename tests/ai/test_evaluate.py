@@ -23,3 +23,15 @@ def test_round_points_match_score_round(ruleset: str) -> None:
                 state = apply(state, seats[state.to_move].choose(state.view_for(state.to_move)))
             assert round_points(state) == list(score_round(state).totals)
             assert estimate_points(state) == [float(p) for p in score_round(state).totals]
+
+
+def test_estimate_from_a_base_equals_estimate_from_scratch() -> None:
+    from casino.ai.evaluate import summarize
+
+    from .conftest import positions
+
+    states = positions("classic", games=1, every=1)
+    root = states[10]
+    base = [summarize(root, p) for p in range(root.players)]
+    for later in states[11:30]:
+        assert estimate_points(later, base) == pytest.approx(estimate_points(later))
