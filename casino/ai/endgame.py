@@ -72,6 +72,7 @@ class Solver:
             return self.utility(self.leaf(state))
         if self.base is None:
             self.set_root(state)
+        assert self.base is not None
         # Transpositions pay in the exact last deal; within a deal search they are rare.
         key = None
         if self.stop_deal is None:

@@ -7,8 +7,8 @@ move: what it takes, what it risks, what a build is waiting for.
 
 from __future__ import annotations
 
-from casino.ai.expert import ExpertPolicy
 from casino.ai.heuristic import Assessment, assess
+from casino.ai.registry import hard
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
@@ -23,9 +23,7 @@ def hint(view: PlayerView) -> tuple[Move, str]:
     moves = legal_moves(view)
     if not moves:
         raise ValueError("no move to hint: it is not this player's turn")
-    from casino.ai.registry import HARD_BUDGET
-
-    searcher = ExpertPolicy(seed=HINT_SEED, **HARD_BUDGET)
+    searcher = hard(seed=HINT_SEED)  # the same code and budget as the Hard level
     move = searcher.choose(view)
     found = assess(view, [move])[0]
     return move, reason(view, found, exact=view.stock_count == 0)

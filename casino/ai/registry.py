@@ -32,13 +32,9 @@ class BeginnerPolicy:
         return self.rng.choice(legal_moves(view))
 
 
-HARD_BUDGET: dict[str, int] = {"samples": 8, "candidates": 4, "depth": 2, "endgame_nodes": 20_000}
-"""The search budget of ``hard`` and of the hint: answers in tens of milliseconds."""
-
-
 def hard(seed: int | str = 0) -> ExpertPolicy:
     """The expert with a small budget: fewer samples and candidates, a shallower search."""
-    policy = ExpertPolicy(seed=seed, **HARD_BUDGET)
+    policy = ExpertPolicy(seed=seed, samples=8, candidates=4, depth=2, endgame_nodes=20_000)
     policy.name = "hard"
     return policy
 
