@@ -1,11 +1,15 @@
 """The expert level: determinized search (PIMC) and an exact last deal.
 
 While cards remain in the stock, the expert deals the unseen cards at random in ways
-consistent with its view (``sampling.determinize``), plays each candidate move on every
-sample and finishes the round with fast greedy rollouts; the same samples serve every
-candidate, so their differences are not luck. Once the stock is empty, two-player play is
-solved exactly by ``endgame.Solver``. The randomness comes from the AI's own seed and the
-view, never from the real deal, so equal views always get equal decisions.
+consistent with its view (``sampling.determinize``). On every sample it searches each
+candidate move (the heuristic's best few) with alpha-beta to the end of the current deal
+or ``depth`` plies, scoring the horizon by the points banked so far, the majorities'
+likely split and the best take of the player to move. The same samples serve every
+candidate, so their differences are not luck. ``method="rollout"`` instead finishes each
+sample with greedy rollouts (measured weaker: +1.6 against greedy per round, where the
+search scores +2.9). Once the stock is empty, two-player play is solved exactly by
+``endgame.Solver``. The randomness comes from the AI's own seed and the view, never from
+the real deal, so equal views always get equal decisions.
 """
 
 from __future__ import annotations

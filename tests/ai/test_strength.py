@@ -23,5 +23,4 @@ from casino.ai.tournament import run
 )
 def test_ladder(first: str, second: str, deals: int, at_least: float) -> None:
     s = run("classic", (first, second), deals, "smoke", jobs=2, show_progress=False)
-    assert s["margin_per_round"] - 2 * s["margin_se"] > at_least - 2 * s["margin_se"]
-    assert s["margin_per_round"] > at_least
+    assert s["margin_per_round"] > at_least, s
