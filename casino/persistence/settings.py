@@ -44,7 +44,8 @@ class Settings(BaseModel):
     end_turn_staging: bool = Field(False, description="SpiteNET's End Turn: stage, then commit")
     four_colour: bool = False
     large_indices: bool = False
-    ruleset: str = Field("classic", pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+    ruleset: str = Field("classic", pattern=r"^[^/\\\x00-\x1f]{1,64}$",
+                         description="a bundled ruleset's name or a user ruleset's file stem")
     opponents: int = Field(1, ge=1, le=MAX_OPPONENTS)
     difficulties: tuple[Level, Level, Level] = Field(
         ("expert", "expert", "expert"),
