@@ -6,6 +6,11 @@ import sys
 
 
 def main() -> int:
+    from casino.desktop import run as desktop_run
+
+    status = desktop_run(sys.argv[1:])
+    if status is not None:
+        return status
     try:
         from casino.ui.app import run
     except ImportError:
