@@ -148,7 +148,7 @@ def run(ruleset_name: str, names: tuple[str, str], deals: int, seed: str, jobs: 
     if jobs > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.Pool(jobs) as pool:
             for index, pair in pool.imap_unordered(play_pair, work):
                 results[index] = pair
                 if show_progress:
