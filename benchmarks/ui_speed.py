@@ -63,8 +63,11 @@ def thinking(seconds: float) -> dict[str, float]:
 
             key(pygame.K_RETURN)
         dt = clock.tick(60) / 1000.0
+    first = times[0]  # the table's first frame loads the card faces it shows
+    later = sorted(times[1:])
     times.sort()
     return {
+        "first_table_frame_ms": 1000 * first, "frame_ms_max_after_first": 1000 * later[-1],
         "frames": len(times), "frames_while_thinking": think_frames,
         "fps": len(times) / seconds, "frame_ms_mean": 1000 * statistics.mean(times),
         "frame_ms_p95": 1000 * times[int(len(times) * 0.95)], "frame_ms_max": 1000 * times[-1],
@@ -154,7 +157,9 @@ def main() -> None:
     think = child("thinking", args.seconds, args.window)
     print(f"while the AI thinks: {think['fps']:.1f} fps at a 60 fps cap, frame "
           f"{think['frame_ms_mean']:.1f} ms mean, {think['frame_ms_p95']:.1f} ms p95, "
-          f"{think['frame_ms_max']:.1f} ms max; {think['frames_while_thinking']:.0f} of "
+          f"{think['frame_ms_max_after_first']:.1f} ms max after the first table frame "
+          f"({think['first_table_frame_ms']:.0f} ms, loading faces); "
+          f"{think['frames_while_thinking']:.0f} of "
           f"{think['frames']:.0f} frames drawn while a worker thought; "
           f"{think['moves']:.0f} moves played (goal 60 fps)")
     still = child("idle", args.seconds, args.window)
