@@ -106,11 +106,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     # table items
     grid = scene.grid()
     spaces = scene.session.ruleset.table_spaces
+    drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
     for i, slot in enumerate(grid.slots):
         if i < len(state.table):
             item = state.table[i]
             outline = None
-            if item in staged_items or item in scene.selection:
+            if item in staged_items or item in scene.selection or i == drop:
                 outline = HILITE
             elif item in marked:
                 outline = HINT
