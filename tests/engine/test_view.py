@@ -1,0 +1,37 @@
+"""``view_for``: a seat sees its own hand, the table and capture piles, and counts of the rest."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from casino.engine import Game, legal_moves, load_ruleset, play
+
+from .helpers import pos
+
+
+def test_view_hides_other_hands_and_the_stock() -> None:
+    game = Game.start(load_ruleset("classic"), 3, 4)
+    state = game.round
+    view = state.view_for(1)
+    names = {f.name for f in dataclasses.fields(view)}
+    assert "hands" not in names and "stock" not in names
+    assert view.hand == state.hands[1]
+    assert view.hand_counts == (4, 4, 4)
+    assert view.stock_count == len(state.stock)
+    assert set(view.unseen()) == set(state.hands[0] + state.hands[2] + state.stock)
+
+
+def test_views_of_equivalent_deals_are_equal() -> None:
+    # Two deals that differ only in the other seat's hand and the stock look the same to us.
+    a = pos("0;1;9C 8C/KS 2D;9D 5H;-/-;QH JH")
+    b = pos("0;1;9C 8C/QH 2D;9D 5H;-/-;KS JH")
+    assert a.view_for(0) == b.view_for(0)
+    assert a.view_for(1) != b.view_for(1)
+    assert legal_moves(a.view_for(0)) == legal_moves(a)
+
+
+def test_the_view_of_a_seat_not_to_move_has_no_moves() -> None:
+    state = pos("0;1;9C/KS;9D;*/-")
+    assert legal_moves(state.view_for(1)) == []
+    after = play(state, legal_moves(state)[0])
+    assert after.view_for(0).captures == after.captures
