@@ -23,8 +23,8 @@ def test_view_hides_other_hands_and_the_stock() -> None:
 
 def test_views_of_equivalent_deals_are_equal() -> None:
     # Two deals that differ only in the other seat's hand and the stock look the same to us.
-    a = pos("0;1;9C 8C/KS 2D;9D 5H;-/-;QH JH")
-    b = pos("0;1;9C 8C/QH 2D;9D 5H;-/-;KS JH")
+    a = pos("0;1;9C 8C/KS 2D;9D 5H;*/-;QH JH")
+    b = pos("0;1;9C 8C/QH 2D;9D 5H;*/-;KS JH")
     assert a.view_for(0) == b.view_for(0)
     assert a.view_for(1) != b.view_for(1)
     assert legal_moves(a.view_for(0)) == legal_moves(a)
