@@ -7,14 +7,26 @@ import contextlib
 import random
 import sys
 import time
+from datetime import date
+from typing import Any
 
 import pygame
+from pydantic import ValidationError
 
-from casino.engine import load_ruleset
+from casino.engine import Game, load_ruleset
 from casino.engine.errors import CasinoError
+from casino.persistence import SavedGame, load_game, load_settings, save_settings
+from casino.persistence.daily import daily_seed
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
-from casino.ui.session import Session, ai_levels, ai_pool, default_level, shutdown_pool
+from casino.ui.session import (
+    HUMAN,
+    Session,
+    ai_levels,
+    ai_pool,
+    default_level,
+    shutdown_pool,
+)
 from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
 
@@ -26,7 +38,7 @@ class App:
     """One window. Tests drive it by posting events and calling ``step``."""
 
     def __init__(self, settings: Settings, size: tuple[int, int] = DEFAULT_SIZE,
-                 seed: int | None = None, fps: int = 60) -> None:
+                 seed: int | None = None, fps: int = 60, ai_process: bool = True) -> None:
         # The AI thinks on a thread: hand the GIL back to the drawing thread every
         # millisecond (default 5 ms) so frames stay on time while it thinks.
         sys.setswitchinterval(0.001)
@@ -46,23 +58,73 @@ class App:
         self.frames = 0
         self.seed = seed
         self.games = 0
+        self.ai_process = ai_process  # computer players think in a separate process
+        self.notices: list[str] = []
+        """Messages for the person (a damaged settings file...), shown on the title screen."""
+
+    def change_settings(self, **changes: Any) -> None:
+        """Apply changed settings at once and save them; a bad value or failed save is noted."""
+        try:
+            settings = self.settings.changed(**changes)
+        except ValidationError as exc:
+            self.notices.append(f"setting not changed: {exc.errors()[0]['msg']}")
+            return
+        self.settings = settings
+        self.sounds.enabled = settings.sound
+        self.dirty = True
+        error = save_settings(settings)
+        if error:
+            self.notices.append(error)
 
     def new_game(self) -> None:
         """Start a game with the current settings and show the table."""
-        from casino.ui.scenes.table import TableScene
-
         s = self.settings
         ruleset = load_ruleset(s.ruleset)
         players = s.players if s.players in ruleset.players else ruleset.players[0]
-        seed = self.seed + self.games if self.seed is not None else random.randrange(1 << 30)
+        daily: date | None = None
+        first: int | None = {"me": HUMAN, "opponent": (HUMAN + 1) % players}.get(s.first_dealer)
+        if s.daily_deal:
+            daily = date.today()
+            seed: int | str = daily_seed(daily)
+            first = None  # the daily deal's dealer is fixed by its seed, as for everyone
+        elif self.seed is not None:
+            seed = self.seed + self.games
+        else:
+            seed = random.randrange(1 << 30)
         self.games += 1
-        names = (s.player_name.strip() or "You", *s.names[1:])
-        session = Session.new(ruleset, players, seed, s.level, names)
-        session.use_process = s.ai_process
-        if s.ai_process:
+        levels = list(s.difficulties[:players - 1])
+        session = Session.new(ruleset, players, seed, levels, (s.player_name,), first, daily,
+                              persist=True)
+        self.show_table(session)
+
+    def resume(self, save: SavedGame, game: Game) -> None:
+        """Carry on with a saved game exactly where it was."""
+        self.show_table(Session.resume(save, game))
+
+    def show_table(self, session: Session) -> None:
+        from casino.ui.scenes.table import TableScene
+
+        session.use_process = self.ai_process
+        if self.ai_process:
             with contextlib.suppress(RuntimeError, OSError):
                 ai_pool().submit(int)  # start the AI process now, not at the first move
         self.stack.replace(TableScene(self, session))
+
+    def show_title(self) -> None:
+        """The title screen, offering to resume a saved game (or recording a finished one)."""
+        from casino.ui.scenes.title import ResumeScene, TitleScene
+
+        self.stack.replace(TitleScene(self))
+        loaded = load_game()
+        self.notices.extend(loaded.messages)
+        if loaded.value is None:
+            return
+        save, game = loaded.value
+        if game.is_over():  # the program stopped before the game was recorded
+            session = Session.resume(save, game)
+            self.notices.extend(session.record())
+            return
+        self.stack.push(ResumeScene(self, save, game))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -85,6 +147,11 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: events, update, and a redraw when anything changed or moves."""
         top: Scene | None = self.stack.top
+        if self.notices and getattr(top, "shows_notices", False):
+            from casino.ui.scenes.dialogs import NoticeScene
+
+            self.stack.push(NoticeScene(self, list(self.notices)))
+            self.notices.clear()
         events = pygame.event.get()
         for event in events:
             self.handle(event)
@@ -120,7 +187,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--players", type=int, help="2, 3 or 4 (as the ruleset allows)")
     parser.add_argument("--level", choices=ai_levels(), help="computer player")
     parser.add_argument("--seed", type=int, help="deal seed (for reproducible games)")
-    parser.add_argument("--size", default="1280x800", help="window size WxH")
+    parser.add_argument("--size", help="window size WxH (default: the size it last had)")
     parser.add_argument("--speed", type=int, choices=range(1, 10), help="1 fastest .. 9 slowest")
     parser.add_argument("--no-animation", action="store_true")
     parser.add_argument("--no-sound", action="store_true")
@@ -131,36 +198,51 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def run(argv: list[str]) -> int:
     """Open the window and play until it closes; the exit status."""
     args = parse_args(argv)
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"casino: --size wants WxH, e.g. 1280x800, not {args.size!r}", file=sys.stderr)
-        return 2
-    settings = Settings(level=args.level or default_level())
+    loaded = load_settings()
+    settings = loaded.value
+    size = settings.window_size
+    if args.size:
+        try:
+            width, height = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            print(f"casino: --size wants WxH, e.g. 1280x800, not {args.size!r}", file=sys.stderr)
+            return 2
+        size = (width, height)
+    overrides: dict[str, Any] = {}
+    if args.level:
+        overrides["difficulties"] = (args.level,) * 3
     if args.speed:
-        settings.speed = args.speed
-    settings.animation = not args.no_animation
-    settings.sound = not args.no_sound
+        overrides["speed"] = args.speed
+    if args.no_animation:
+        overrides["animation"] = False
+    if args.no_sound:
+        overrides["sound"] = False
     if args.ruleset:
         try:
             ruleset = load_ruleset(args.ruleset)
         except CasinoError as exc:
             print(f"casino: {exc}", file=sys.stderr)
             return 2
-        settings.ruleset = ruleset.name
-        settings.players = args.players or ruleset.players[0]
-        if settings.players not in ruleset.players:
+        players = args.players or ruleset.players[0]
+        if players not in ruleset.players:
             print(f"casino: {ruleset.name} is played by {ruleset.players} players",
                   file=sys.stderr)
             return 2
-    app = App(settings, (width, height), args.seed)
+        overrides.update(ruleset=ruleset.name, opponents=players - 1, daily_deal=False)
+    if overrides:
+        settings = settings.changed(**overrides)
+    if settings.difficulties[0] not in ai_levels():
+        settings = settings.changed(difficulties=(default_level(),) * 3)
+    app = App(settings, size, args.seed)
+    app.notices.extend(loaded.messages)
     if args.ruleset:
         app.new_game()
     else:
-        from casino.ui.scenes.title import TitleScene
-
-        app.stack.push(TitleScene(app))
+        app.show_title()
     app.run(args.seconds)
     shutdown_pool()
+    window = app.screen.get_size()
+    if window != settings.window_size and min(window) >= 240:
+        app.change_settings(window_size=window)
     pygame.quit()
     return 0

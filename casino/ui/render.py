@@ -25,10 +25,10 @@ def draw_card(surface: pygame.Surface, card: Card | None, box: Box, settings: Se
     shadow = rect.move(max(1, rect.w // 40), max(2, rect.w // 30))
     pygame.draw.rect(surface, (8, 40, 22), shadow, border_radius=radius)
     if card is None:
-        surface.blit(assets.card_back(settings.back, rect.size), rect)
+        surface.blit(assets.card_back(settings.card_back, rect.size), rect)
     else:
         surface.blit(assets.card_face(card, rect.size, settings.four_colour,
-                                      settings.large_index), rect)
+                                      settings.large_indices), rect)
     if outline is not None:
         pygame.draw.rect(surface, outline, rect.inflate(6, 6), 3, border_radius=radius + 2)
 

@@ -11,14 +11,16 @@ import importlib
 import multiprocessing as mp
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Generic, Protocol, TypeVar
 
 from casino.engine import Game, Move, PlayerView, Ruleset
-from casino.engine.notation import describe_move
+from casino.engine.notation import describe_move, parse_move
+from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
 
 HUMAN = 0
 """The seat of the person at the window; the computer plays every other seat."""
@@ -225,7 +227,11 @@ class LogEntry:
 
 @dataclass
 class Session:
-    """One game from the first deal to game over, with its seats and move log."""
+    """One game from the first deal to game over, with its seats and move log.
+
+    With a ``save`` the game is written to the user's data directory after every move
+    (``casino.persistence.save_game``), so it can be resumed and undone.
+    """
 
     ruleset: Ruleset
     game: Game
@@ -233,18 +239,96 @@ class Session:
     log: list[LogEntry] = field(default_factory=list)
     worker: Worker[tuple[Move, Chooser]] | ProcessWorker[tuple[Move, Chooser]] | None = None
     use_process: bool = True
+    save: SavedGame | None = None
+    notices: list[str] = field(default_factory=list)
+    """Problems writing the save, for the table to show (newest last)."""
 
     @classmethod
-    def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str,
-            names: tuple[str, ...] = ()) -> Session:
-        game = Game.start(ruleset, players, seed)
-        seats = []
+    def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str | Sequence[str],
+            names: tuple[str, ...] = (), first_dealer: int | None = None,
+            daily: date | None = None, persist: bool = False) -> Session:
+        """A new game; ``level`` is every computer's, or one per computer seat in order."""
+        game = Game.start(ruleset, players, seed, first_dealer)
+        levels = [level] * (players - 1) if isinstance(level, str) else list(level)
+        while len(levels) < players - 1:
+            levels.append(levels[-1] if levels else default_level())
+        seats, infos = [], []
         for seat in range(players):
             default = "You" if seat == HUMAN else f"Computer {seat}" if players > 2 else "Computer"
             name = names[seat] if seat < len(names) and names[seat] else default
-            policy = None if seat == HUMAN else make_policy(level, f"{seed}:{seat}")
+            seat_level = None if seat == HUMAN else levels[seat - 1]
+            policy = None if seat_level is None else make_policy(seat_level, f"{seed}:{seat}")
             seats.append(Seat(name, policy))
-        return cls(ruleset, game, seats)
+            infos.append(SeatInfo(name=name, level=seat_level))
+        session = cls(ruleset, game, seats)
+        if persist:
+            session.save = SavedGame.new(game, infos, daily)
+            session.write()
+        return session
+
+    @classmethod
+    def resume(cls, save: SavedGame, game: Game) -> Session:
+        """The session of a saved game (as ``load_game`` returned it), with its move log."""
+        seats = [Seat(p.name, None if p.level is None else make_policy(p.level, f"{save.seed}:{k}"))
+                 for k, p in enumerate(save.players)]
+        session = cls(game.ruleset, game, seats, save=save)
+        session.log = session.replay_log(save)
+        return session
+
+    def replay_log(self, save: SavedGame) -> list[LogEntry]:
+        """The move log of a save, re-read move by move (the save is known to replay)."""
+        game = Game.start(self.ruleset, len(save.players), save.seed, save.first_dealer)
+        log: list[LogEntry] = []
+        for r, moves in enumerate(save.rounds):
+            if r:
+                game = game.next_round()
+                log.append(LogEntry(-1, f"Round {r + 1}", 1))
+            for seat, text in moves:
+                move = parse_move(game.round, text)
+                log.append(LogEntry(seat, f"{self.seats[seat].name}: {describe_move(move)}",
+                                    game.round.deal_number))
+                game = game.play(move)
+        return log
+
+    def write(self) -> None:
+        """Save the game in progress; a failure is kept in ``notices``, never raised."""
+        if self.save is not None:
+            error = save_game(self.save)
+            if error:
+                self.notices.append(error)
+
+    def can_undo(self) -> bool:
+        return self.save is not None and self.save.undone(HUMAN) is not None
+
+    def undo(self) -> bool:
+        """Take back the person's last move and every move after it; False if there is none.
+
+        The save is marked as a game with undo, which the statistics count.
+        """
+        undone = self.save.undone(HUMAN) if self.save is not None else None
+        if undone is None:
+            return False
+        self.worker = None  # a computer move being worked out is for a position now gone
+        self.game = replay(undone)
+        self.save = undone
+        self.log = self.replay_log(undone)
+        self.log.append(LogEntry(-1, "Undo: your last move taken back", 1))
+        self.write()
+        return True
+
+    def record(self) -> list[str]:
+        """Put the finished game in the record book and remove its save; messages to show."""
+        if self.save is None or not self.game.is_over():
+            return []
+        records, messages = Records.open()
+        added = records.add_saved(self.save, self.game)
+        out = [*messages, *added.messages]
+        if added.value is not None:  # else kept, to be recorded at the next launch
+            error = discard_game()
+            if error:
+                out.append(error)
+        self.save = None
+        return out
 
     @property
     def players(self) -> int:
@@ -283,6 +367,9 @@ class Session:
         before = self.game
         self.game = self.game.play(move)
         self.log.append(LogEntry(seat, f"{self.seats[seat].name}: {describe_move(move)}", deal))
+        if self.save is not None:
+            self.save = self.save.with_move(before, move)
+            self.write()
         return before
 
     def start_thinking(self) -> None:
@@ -314,3 +401,6 @@ class Session:
     def next_round(self) -> None:
         self.game = self.game.next_round()
         self.log.append(LogEntry(-1, f"Round {self.game.round_index + 1}", 1))
+        if self.save is not None:
+            self.save = self.save.with_next_round(self.game)
+            self.write()

@@ -1,30 +1,21 @@
-"""The player's choices for one run of the program (kept in memory; saving them is elsewhere)."""
+"""The window's use of the saved settings (``casino.persistence.Settings``): timings from speed.
+
+The settings themselves, their file and its validation live in ``casino.persistence``; the
+app keeps one frozen copy and replaces it on every change (``App.change_settings``).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from casino.persistence import Settings
+
+__all__ = ["Settings", "computer_pause", "flight_seconds"]
 
 
-@dataclass
-class Settings:
-    ruleset: str = "classic"
-    players: int = 2
-    level: str = "expert"
-    names: tuple[str, ...] = ()
-    player_name: str = "You"
-    back: str = "lattice"
-    speed: int = 4  # 1 fastest .. 9 slowest, as in Munter
-    animation: bool = True
-    sound: bool = True
-    four_colour: bool = False
-    large_index: bool = False
-    confirm_moves: bool = False  # SpiteNET's "End Turn": stage a move, commit with Enter
-    ai_process: bool = True  # computer players think in a separate process (else a thread)
+def flight_seconds(settings: Settings) -> float:
+    """How long one card takes to fly across the table."""
+    return 0.08 + 0.05 * settings.speed if settings.animation else 0.0
 
-    def flight_seconds(self) -> float:
-        """How long one card takes to fly across the table."""
-        return 0.08 + 0.05 * self.speed if self.animation else 0.0
 
-    def computer_pause(self) -> float:
-        """The least time a computer move waits, so a person can follow it."""
-        return 0.1 + 0.08 * self.speed if self.animation else 0.0
+def computer_pause(settings: Settings) -> float:
+    """The least time a computer move waits, so a person can follow it."""
+    return 0.1 + 0.08 * settings.speed if settings.animation else 0.0

@@ -12,22 +12,33 @@ from casino.ui.settings import Settings
 from tests.ui.driver import steps
 
 
-def make_app(size: tuple[int, int] = (1280, 800), **options: object) -> App:
-    settings = Settings(sound=False, animation=False, level="greedy", ai_process=False)
-    for name, value in options.items():
-        setattr(settings, name, value)
-    return App(settings, size, seed=11, fps=0)
+def make_app(size: tuple[int, int] = (1280, 800), ai_process: bool = False,
+             players: int | None = None, level: str = "greedy", **options: object) -> App:
+    """An app with test settings: no sound or animation, the greedy computer, seed 11.
+
+    ``players`` and ``level`` are shorthands for ``opponents`` and ``difficulties``; other
+    keywords are ``casino.persistence.Settings`` fields.
+    """
+    fields: dict[str, object] = {"sound": False, "animation": False,
+                                 "difficulties": (level,) * 3, "player_name": "You"}
+    if players is not None:
+        fields["opponents"] = players - 1
+    fields.update(options)
+    return App(Settings().changed(**fields), size, seed=11, fps=0, ai_process=ai_process)
 
 
 def table_at(app: App, ruleset: str, position: str) -> TableScene:
-    """Open the table and put the game at ``position`` (a test fixture, like a dealt deck)."""
-    app.settings.ruleset = ruleset
-    app.settings.players = position.split(";")[2].count("/") + 1
+    """Open the table and put the game at ``position`` (a test fixture, like a dealt deck).
+
+    The game is not saved (its moves do not follow from a seed).
+    """
+    app.change_settings(ruleset=ruleset, opponents=position.split(";")[2].count("/"))
     app.new_game()
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     state = parse_position(load_ruleset(ruleset), position)
     scene.session.game = replace(scene.session.game, round=state)
+    scene.session.save = None
     scene.animator.clear()
     steps(app)
     return scene

@@ -26,7 +26,7 @@ def assert_draw_is_pure(app: App) -> None:
 
 
 def test_title_table_choice_menu_and_unseen_draw_without_changing() -> None:
-    app = make_app(confirm_moves=True)
+    app = make_app(end_turn_staging=True)
     app.stack.push(TitleScene(app))
     steps(app)
     assert_draw_is_pure(app)

@@ -58,8 +58,7 @@ def test_title_to_game_over_and_play_again(ruleset: str) -> None:
     app.stack.push(TitleScene(app))
     steps(app)
     choose_on_title(app, "ruleset", ruleset)
-    choose_on_title(app, "level", "greedy")
-    choose_on_title(app, "animation", "off")
+    choose_on_title(app, "level1", "greedy")
     key(pygame.K_RETURN)
     steps(app)
     assert top_name(app) == "TableScene"
@@ -179,7 +178,7 @@ def test_hint_highlights_a_legal_move(ai_process: bool) -> None:
 
 
 def test_end_turn_staging_commits_on_enter_and_takes_back_on_escape() -> None:
-    app = make_app(confirm_moves=True)
+    app = make_app(end_turn_staging=True)
     scene = table_at(app, "classic", POSITION)
     before = scene.session.game
     key(pygame.K_3)  # stage: trail 2C

@@ -80,7 +80,7 @@ def test_illegal_message_and_hint() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_mid_game_many_players(players: int) -> None:
-    app = make_app(players=players, four_colour=players == 4, large_index=players == 4)
+    app = make_app(players=players, four_colour=players == 4, large_indices=players == 4)
     app.new_game()
     rng = random.Random(1)
     from casino.engine import legal_moves

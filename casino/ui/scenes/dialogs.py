@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from casino.engine import Ruleset
 from casino.engine.scoring import RoundScore
 from casino.ui.layout import DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import seat_colour
@@ -21,6 +23,7 @@ from casino.ui.scene import (
     draw_text,
     panel,
     shade,
+    wrap,
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
 from casino.ui.session import HUMAN, Session
@@ -153,25 +156,56 @@ class ChoiceScene(Dialog):
 
 
 class MenuScene(Dialog):
-    """Esc at the table: resume, rules, new game, quit."""
+    """Esc at the table: one button a line, then the keys."""
 
-    rows = 0
+    wide = 0.42
 
     def __init__(self, app: App, table: TableScene) -> None:
+        undo = Button("Undo my last move (Ctrl+Z)", "undo")
+        undo.enabled = table.session.can_undo()
         super().__init__(app, "Menu", [
-            Button("Resume", "resume"), Button("Rules", "rules"),
-            Button("New game", "new"), Button("Quit", "quit"),
+            Button("Resume", "resume"), undo, Button("Settings", "settings"),
+            Button("Rules", "rules"), Button("New game", "new"), Button("Quit", "quit"),
         ])
         self.table = table
-        self.rows = 3
+        self.rows = len(self.buttons) + 4
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        return dialog_layout(w, h, self.rows, 0, fit_font(h), self.wide)
+
+    def place_buttons(self) -> None:
+        rows = self.layout().rows
+        for button, (x, y, w, h) in zip(self.buttons, rows, strict=False):
+            button.box = (x + w // 8, y, w - w // 4, h - 4)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            step = 1 if event.key == pygame.K_DOWN else -1
+            for _ in self.buttons:
+                self.focus = (self.focus + step) % len(self.buttons)
+                if self.buttons[self.focus].enabled:
+                    break
+            return True
+        ctrl_z = event.type == pygame.KEYDOWN and event.key == pygame.K_z
+        if ctrl_z and event.mod & pygame.KMOD_CTRL:
+            return self.on_action("undo", None)
+        return super().handle_event(event)
 
     def on_action(self, action: str, value: object) -> bool:
         if action in ("resume", "cancel"):
             self.close()
+        elif action == "undo":
+            self.close()
+            self.table.undo()
+        elif action == "settings":
+            from casino.ui.scenes.options import SettingsScene
+
+            self.close()
+            self.app.stack.push(SettingsScene(self.app))
         elif action == "rules":
             self.close()
-            self.app.stack.push(TextScene(self.app, self.table.session.ruleset.title,
-                                          self.table.session.ruleset.help.strip()))
+            self.app.stack.push(rules_page(self.app, self.table.session.ruleset))
         elif action == "new":
             from casino.ui.scenes.title import TitleScene
 
@@ -183,47 +217,159 @@ class MenuScene(Dialog):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        from casino.ui.scene import wrap
-
         lay = self.draw_frame(surface)
-        size = fit_font(surface.get_height()) - 2
-        x, y, w, _ = lay.rows[0]
+        size = fit_font(surface.get_height()) - 3
+        x, y, w, _ = lay.rows[len(self.buttons)]
         help_text = ("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards and "
                      "Space selects; H hint; U unseen cards; Enter ends a staged turn; "
-                     "Esc takes back, clears or opens this menu; F11 full screen. "
+                     "Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 full screen. "
                      "Mouse: click table cards, then a hand card, or drag a hand card onto "
                      "the table; right click clears the selection.")
-        for line in wrap(help_text, size, w)[:4]:
+        bottom = lay.box[1] + lay.box[3] - 6
+        for line in wrap(help_text, size, w):
+            if y + size > bottom:
+                break
             draw_text(surface, line, size, (x, y), DIM)
-            y += round(size * 1.35)
+            y += round(size * 1.3)
+
+
+def paragraphs(text: str) -> list[str]:
+    """Text kept with hard line breaks as paragraphs: a blank line or a 'Heading:' starts one."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=[A-Z][A-Za-z ]{1,20}:)|\n(?=\u2022)", text.strip()):
+        out.append(" ".join(block.split()))
+    return out
+
+
+def rules_page(app: App, ruleset: Ruleset) -> TextScene:
+    """The rules help of a ruleset and how it reads its sources where they are silent."""
+    text = f"{ruleset.description}\n\n{ruleset.help.strip()}"
+    if ruleset.interpretations:
+        text += "\n\nHow these rules are read where the sources are silent:\n"
+        text += "\n".join(f"\u2022 {line}" for line in ruleset.interpretations)
+    return TextScene(app, ruleset.title, text)
 
 
 class TextScene(Dialog):
-    """A page of text (the ruleset's help) with a Close button."""
+    """A page of text with a Close button; the wheel, arrows and Page keys scroll it."""
 
-    wide = 0.6
+    wide = 0.66
 
     def __init__(self, app: App, title: str, text: str) -> None:
         super().__init__(app, title, [Button("Close", "cancel")])
         self.text = text
-        self.rows = 12
+        self.rows = 16
+        self.scroll = 0  # first line shown
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        return True
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The wrapped lines and whether each starts a paragraph (for a little space)."""
+        lay = self.layout()
+        font = fit_font(self.app.screen.get_height()) - 1
+        w = lay.rows[0][2]
+        out: list[tuple[str, bool]] = []
+        for para in paragraphs(self.text):
+            for k, line in enumerate(wrap(para, font, w - 12)):
+                out.append((line, k == 0 and bool(out)))
+        return out
+
+    def page(self) -> int:
+        lay = self.layout()
+        font = fit_font(self.app.screen.get_height()) - 1
+        top, bottom = lay.rows[0][1], lay.rows[-1][1] + lay.rows[-1][3]
+        return max(1, (bottom - top) // round(font * 1.45) - 1)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = 0
+        if event.type == pygame.MOUSEWHEEL:
+            step = -3 * event.y
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            step = 1 if event.key == pygame.K_DOWN else -1
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = self.page() * (1 if event.key == pygame.K_PAGEDOWN else -1)
+        if step:
+            limit = max(0, len(self.lines()) - self.page())
+            self.scroll = max(0, min(limit, self.scroll + step))
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height()) - 1
+        x, y, w, _ = lay.rows[0]
+        lines = self.lines()
+        shown = lines[self.scroll:self.scroll + self.page()]
+        for k, (line, new_para) in enumerate(shown):
+            if new_para and k:
+                y += font // 2
+            draw_text(surface, line, font, (x + 6, y), TEXT, max_width=w - 12)
+            y += round(font * 1.45)
+        if len(lines) > self.page():
+            more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}"
+            more += " \u00b7 scroll with the wheel or \u2191 \u2193 PgUp PgDn"
+            bx, by, _, bh = lay.buttons[0]
+            draw_text(surface, more, font - 3, (lay.box[0] + lay.box[2] - 10, by + bh // 2),
+                      DIM, "midright", max_width=max(40, lay.box[0] + lay.box[2] - bx - bh * 6))
+
+
+class NoticeScene(Dialog):
+    """Messages the person should read (a damaged file kept aside...), with OK."""
+
+    wide = 0.6
+
+    def __init__(self, app: App, messages: list[str]) -> None:
+        super().__init__(app, "Please note", [Button("OK", "cancel")])
+        self.messages = messages
+        self.rows = 8
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        from casino.ui.scene import wrap
-
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height()) - 2
         x, y, w, _ = lay.rows[0]
-        bottom = lay.rows[-1][1] + lay.rows[-1][3]
-        for line in wrap(" ".join(self.text.split()), font, w):
-            if y + font > bottom:
-                break
-            draw_text(surface, line, font, (x, y), TEXT)
-            y += round(font * 1.4)
+        bottom = lay.buttons[0][1] - 6
+        for message in self.messages:
+            for line in wrap(message, font, w - 8):
+                if y + font > bottom:
+                    return
+                draw_text(surface, line, font, (x + 4, y), TEXT)
+                y += round(font * 1.35)
+            y += font // 2
+
+
+class ConfirmScene(Dialog):
+    """A yes/no question; ``on_yes`` runs only on the yes button (or Y)."""
+
+    wide = 0.45
+
+    def __init__(self, app: App, title: str, question: str, yes: str,
+                 on_yes: Callable[[], None]) -> None:
+        super().__init__(app, title, [Button(yes, "yes", key=pygame.K_y),
+                                      Button("Cancel", "cancel", key=pygame.K_n)])
+        self.question = question
+        self.on_yes = on_yes
+        self.rows = 3
+        self.focus = 1  # Enter alone does not erase anything
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        if action == "yes":
+            self.on_yes()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        x, y, w, _ = lay.rows[0]
+        for line in wrap(self.question, font, w - 8)[:4]:
+            draw_text(surface, line, font, (x + 4, y), TEXT)
+            y += round(font * 1.35)
 
 
 def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
@@ -331,6 +477,8 @@ class SummaryScene(Dialog):
 
 class GameOverScene(Scene):
     """The winner, the final breakdown, and play again."""
+
+    shows_notices = True
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)

@@ -30,6 +30,7 @@ from casino.ui.layout import (
 )
 from casino.ui.scene import ACTION, Button, Scene
 from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for
+from casino.ui.settings import computer_pause, flight_seconds
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -205,6 +206,8 @@ class TableScene(Scene):
             self.on_action("unseen")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_action("end_turn")
+        elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.on_action("undo")
         elif key == pygame.K_BACKSPACE:
             self.selection.clear()
         elif key == pygame.K_ESCAPE:
@@ -230,6 +233,8 @@ class TableScene(Scene):
             if staged is not None and self.can_act():
                 self.staged = None
                 self.perform(staged)
+        elif action == "undo":
+            self.undo()
         elif action == "menu":
             from casino.ui.scenes.dialogs import MenuScene
 
@@ -275,12 +280,28 @@ class TableScene(Scene):
                                         [describe_move(m) for m in moves], chosen))
 
     def choose(self, move: Move) -> None:
-        if self.app.settings.confirm_moves:
+        if self.app.settings.end_turn_staging:
             self.staged = move
             self.say(f"Ready: {describe_move(move)}. Enter or End turn plays it; "
                      "Esc takes it back.")
         else:
             self.perform(move)
+
+    def undo(self) -> None:
+        """Take back the person's last move and the computer's reply (marked in statistics)."""
+        if self.animator.busy() or self.summary_open:
+            self.say("One moment…")
+            return
+        if not self.session.undo():
+            self.say("Nothing of yours to take back yet.", "error")
+            return
+        self.selection.clear()
+        self.staged = None
+        self.hint = None
+        self.hint_worker = None
+        self.focus = None
+        self.wait = 0.0
+        self.say("Your last move is taken back. This game counts as one with undo.")
 
     def ask_hint(self) -> None:
         if not self.can_act() or self.hint_worker is not None:
@@ -314,7 +335,7 @@ class TableScene(Scene):
                 before_positions: dict[Card, Box]) -> None:
         settings = self.app.settings
         sounds = self.app.sounds
-        d = settings.flight_seconds()
+        d = flight_seconds(settings)
         after_positions = self.card_positions(after)
         start = before_positions.get(move.card) if seat == HUMAN else None
         if start is None:
@@ -360,7 +381,7 @@ class TableScene(Scene):
     def _deal_animation(self, delay: float = 0.0) -> None:
         """The person's new hand flies in from the stock; the last deal is announced."""
         game = self.session.game
-        d = self.app.settings.flight_seconds()
+        d = flight_seconds(self.app.settings)
         lay = self.layout()
         stock = (lay.stock[0] + lay.margin, lay.stock[1], *lay.small)
         positions = self.card_positions(game)
@@ -389,6 +410,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.place_buttons()
         self.animator.update(dt)
+        if self.session.notices:
+            self.say(self.session.notices[-1], "error")
+            self.session.notices.clear()
         if self.hint_worker is not None and self.hint_worker.done():
             self.hint = self.hint_worker.result()
             self.hint_worker = None
@@ -405,7 +429,7 @@ class TableScene(Scene):
             return
         session.start_thinking()
         self.wait += dt
-        if self.wait < self.app.settings.computer_pause() or session.thinking():
+        if self.wait < computer_pause(self.app.settings) or session.thinking():
             return
         computer_move = session.take_computer_move()
         if computer_move is not None:
@@ -423,6 +447,7 @@ class TableScene(Scene):
         if self.session.game.is_over():
             from casino.ui.scenes.dialogs import GameOverScene
 
+            self.app.notices.extend(self.session.record())
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
         self.session.next_round()

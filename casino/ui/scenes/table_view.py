@@ -133,7 +133,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             slot = grid.slots[min(len(state.table), len(grid.slots) - 1)]
             x, y, _, _ = pile_boxes(slot, 1, grid.card, grid.tag)[0]
         ghost = assets.card_face(scene.staged.card, grid.card, settings.four_colour,
-                                 settings.large_index).copy()
+                                 settings.large_indices).copy()
         ghost.set_alpha(190)
         surface.blit(ghost, (x, y))
         pygame.draw.rect(surface, HILITE, (x - 2, y - 2, grid.card[0] + 4, grid.card[1] + 4), 2,

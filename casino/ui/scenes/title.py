@@ -1,95 +1,118 @@
-"""Title and new game: pick the ruleset, players, computer level and options, then play."""
+"""Title and new game: name, rules, opponents and their levels, first dealer, daily deal.
+
+The choices are the saved settings (``App.change_settings``); the buttons lead to the game,
+the Settings dialog, the rules, the Hall of Fame, the statistics and the tutorial.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import load_ruleset
+from casino.engine import Game, load_ruleset
 from casino.engine.ruleset import bundled_names
+from casino.persistence import SavedGame
 from casino.ui import assets
-from casino.ui.layout import dialog_layout, fit_font, inside
+from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, wrap
-from casino.ui.session import ai_levels, level_label
+from casino.ui.scenes.dialogs import Dialog
+from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
+from casino.ui.session import HUMAN, ai_levels, level_label
 
 if TYPE_CHECKING:
     from casino.ui.app import App
     from casino.ui.layout import DialogLayout
 
-
-@dataclass(frozen=True)
-class Option:
-    key: str
-    label: str
-    values: tuple[str, ...]
-
-
-def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+OPTION_ROWS = 8  # name, rules, opponents, three levels, first dealer, daily deal
+NAME_LENGTH = 24
 
 
 class TitleScene(Scene):
+    shows_notices = True
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rulesets = bundled_names()
         if app.settings.ruleset not in self.rulesets:
-            app.settings.ruleset = self.rulesets[0]
+            app.change_settings(ruleset=self.rulesets[0])
+        self.name = app.settings.player_name  # as typed (may end in a space while typing)
         self.row = 1  # the rules; the name row above takes typing when chosen
         self.buttons = [Button("Play", "play", key=pygame.K_RETURN),
+                        Button("Settings", "settings", key=pygame.K_s),
                         Button("Rules", "rules", key=pygame.K_r),
                         Button("Quit", "quit", key=pygame.K_q)]
+        self.more = [Button("Hall of Fame", "fame", key=pygame.K_f),
+                     Button("Statistics", "stats", key=pygame.K_t),
+                     Button("Tutorial", "tutorial", key=pygame.K_l)]
 
     def options(self) -> list[Option]:
-        ruleset = load_ruleset(self.app.settings.ruleset)
-        return [
+        settings = self.app.settings
+        ruleset = load_ruleset(settings.ruleset)
+        levels = tuple(ai_levels())
+        labels = tuple(level_label(v) for v in levels)
+        opponents = tuple(str(n - 1) for n in ruleset.players)
+        shown = tuple(f"{n} (two teams)" if n == "3" and ruleset.partnerships else n
+                      for n in opponents)
+        rows = [
             Option("player_name", "Your name (type it)", ()),
-            Option("ruleset", "Rules", tuple(self.rulesets)),
-            Option("players", "Players", tuple(str(n) for n in ruleset.players)),
-            Option("level", "Computer", tuple(ai_levels())),
-            Option("back", "Card back", assets.BACKS),
-            Option("speed", "Speed (9 slowest)", tuple(str(n) for n in range(1, 10))),
-            Option("animation", "Animation", ("on", "off")),
-            Option("sound", "Sound", ("on", "off")),
-            Option("four_colour", "Four-colour deck", ("off", "on")),
-            Option("large_index", "Large corner index", ("off", "on")),
-            Option("confirm_moves", "End turn step", ("off", "on")),
+            Option("ruleset", "Rules", tuple(self.rulesets),
+                   tuple(load_ruleset(n).title for n in self.rulesets)),
+            Option("opponents", "Computer opponents", opponents, shown),
         ]
+        for seat in range(1, settings.players if settings.players in ruleset.players
+                          else ruleset.players[0]):
+            who = "Computer" if len(opponents) == 1 and opponents[0] == "1" else f"Computer {seat}"
+            if ruleset.partnerships and settings.opponents == 3 and seat == 2:
+                who += " (partner)"
+            rows.append(Option(f"level{seat}", f"{who} level", levels, labels))
+        rows.append(Option("first_dealer", "First dealer", ("coin", "me", "opponent"),
+                           ("coin flip", "me", "a computer")))
+        rows.append(on_off("daily_deal", "Daily deal (today's cards)"))
+        return rows
 
     def current(self, option: Option) -> str:
-        value = getattr(self.app.settings, option.key)
-        return _on_off(value) if isinstance(value, bool) else str(value)
+        if option.key == "player_name":
+            return self.name
+        if option.key.startswith("level"):
+            return self.app.settings.difficulties[int(option.key[5:]) - 1]
+        return setting_value(self.app, option.key)
 
     def change(self, index: int, step: int) -> None:
         option = self.options()[index]
-        values = option.values
-        if not values:
+        if not option.values:
             return  # typed, not chosen
-        now = self.current(option)
-        pos = values.index(now) if now in values else 0
-        new = values[(pos + step) % len(values)]
-        settings = self.app.settings
-        old = getattr(settings, option.key)
-        if isinstance(old, bool):
-            setattr(settings, option.key, new == "on")
-        elif isinstance(old, int):
-            setattr(settings, option.key, int(new))
-        else:
-            setattr(settings, option.key, new)
+        if option.key.startswith("level"):
+            seat = int(option.key[5:]) - 1
+            now = self.current(option)
+            pos = option.values.index(now) if now in option.values else 0
+            levels = list(self.app.settings.difficulties)
+            levels[seat] = option.values[(pos + step) % len(option.values)]
+            self.app.change_settings(difficulties=tuple(levels))
+            return
+        step_setting(self.app, option, step)
         if option.key == "ruleset":
-            allowed = load_ruleset(settings.ruleset).players
-            if settings.players not in allowed:
-                settings.players = allowed[0]
-        self.app.sounds.enabled = settings.sound
+            allowed = load_ruleset(self.app.settings.ruleset).players
+            if self.app.settings.players not in allowed:
+                self.app.change_settings(opponents=allowed[0] - 1)
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, len(self.options()) + 4, len(self.buttons), fit_font(h), 0.62)
+        return dialog_layout(w, h, OPTION_ROWS + 5, len(self.buttons), fit_font(h), 0.62)
+
+    def option_boxes(self) -> list[Box]:
+        return list(self.layout().rows[1:len(self.options()) + 1])
 
     def place_buttons(self) -> None:
-        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+        lay = self.layout()
+        for button, box in zip(self.buttons, lay.buttons, strict=True):
             button.box = box
+        x, y, w, h = lay.rows[OPTION_ROWS + 3]
+        gap = max(6, w // 40)
+        bw = min(220, (w - gap * (len(self.more) - 1)) // len(self.more))
+        x0 = x + (w - bw * len(self.more) - gap * (len(self.more) - 1)) // 2
+        for k, button in enumerate(self.more):
+            button.box = (x0 + k * (bw + gap), y, bw, h)
 
     def enter(self) -> None:
         self.place_buttons()
@@ -98,40 +121,34 @@ class TitleScene(Scene):
         self.place_buttons()
 
     def type_name(self, event: pygame.event.Event) -> bool:
-        """Keys typed while the name row has focus edit the name."""
+        """Keys typed while the name row has focus edit the name (saved once it is valid)."""
         if event.type != pygame.KEYDOWN or self.options()[self.row].key != "player_name":
             return False
-        settings = self.app.settings
         if event.key == pygame.K_BACKSPACE:
-            settings.player_name = settings.player_name[:-1]
-            return True
-        text = getattr(event, "unicode", "")
-        if text and text.isprintable() and event.key not in (pygame.K_RETURN, pygame.K_TAB):
-            if len(settings.player_name) < 16:
-                settings.player_name += text
-            return True
-        return False
+            self.name = self.name[:-1]
+        else:
+            text = getattr(event, "unicode", "")
+            if not (text and text.isprintable() and event.key not in (pygame.K_RETURN,
+                                                                         pygame.K_TAB)):
+                return False
+            if len(self.name) < NAME_LENGTH:
+                self.name += text
+        name = self.name.strip()
+        if name and name != self.app.settings.player_name:
+            self.app.change_settings(player_name=name)
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
         if self.type_name(event):
             return True
-        lay = self.layout()
-        for button in self.buttons:
+        for button in [*self.buttons, *self.more]:
             if button.handle(event):
                 return True
         n = len(self.options())
+        self.row = min(self.row, n - 1)
         if event.type == ACTION:
-            if event.action == "play":
-                self.app.new_game()
-            elif event.action == "rules":
-                from casino.ui.scenes.dialogs import TextScene
-
-                ruleset = load_ruleset(self.app.settings.ruleset)
-                self.app.stack.push(TextScene(self.app, ruleset.title, ruleset.help.strip()))
-            elif event.action == "quit":
-                self.app.running = False
-            return True
+            return self.on_action(str(event.action))
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_DOWN:
                 self.row = (self.row + 1) % n
@@ -147,12 +164,40 @@ class TitleScene(Scene):
                 return False
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(lay.rows[1:n + 1]):
+            for i, box in enumerate(self.option_boxes()):
                 if inside(box, *event.pos):
                     self.row = i
                     self.change(i, 1 if event.button == 1 else -1)
                     return True
         return False
+
+    def on_action(self, action: str) -> bool:
+        stack = self.app.stack
+        if action == "play":
+            self.app.new_game()
+        elif action == "settings":
+            from casino.ui.scenes.options import SettingsScene
+
+            stack.push(SettingsScene(self.app))
+        elif action == "rules":
+            from casino.ui.scenes.dialogs import rules_page
+
+            stack.push(rules_page(self.app, load_ruleset(self.app.settings.ruleset)))
+        elif action == "fame":
+            from casino.ui.scenes.records import HallOfFameScene
+
+            stack.push(HallOfFameScene(self.app))
+        elif action == "stats":
+            from casino.ui.scenes.records import StatisticsScene
+
+            stack.push(StatisticsScene(self.app))
+        elif action == "tutorial":
+            from casino.ui.scenes.tutorial import TutorialScene
+
+            stack.replace(TutorialScene(self.app))
+        elif action == "quit":
+            self.app.running = False
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(assets.felt(surface.get_size()), (0, 0))
@@ -162,34 +207,18 @@ class TitleScene(Scene):
         bx, _by, bw, _ = lay.box
         draw_text(surface, "\u2660 \u2665  Casino  \u2666 \u2663", font * 2,
                   (bx + bw // 2, lay.title[1]), HILITE, "midtop", bold=True)
-        options = self.options()
-        label_w = round(lay.rows[0][2] * 0.42)
-        for i, option in enumerate(options):
-            x, y, w, h = lay.rows[i + 1]
-            rect = pygame.Rect(x, y, w, h)
-            if i == self.row:
-                pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-            draw_text(surface, option.label, font, (x + 8, rect.centery), DIM, "midleft",
-                      max_width=label_w - 8)
-            value = self.current(option)
-            if option.key == "ruleset":
-                value = load_ruleset(value).title
-            elif option.key == "level":
-                value = level_label(value)
-            shown = f"\u2039  {value}  \u203a" if option.values else value
-            if not option.values and i == self.row:
-                shown += "|"
-            draw_text(surface, shown, font, (x + label_w, rect.centery),
-                      TEXT, "midleft", bold=i == self.row, max_width=w - label_w)
-        x, y, w, _ = lay.rows[len(options) + 1]
+        for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
+            draw_row(surface, option, self.current(option), box, font, i == self.row,
+                     cursor=i == self.row)
+        x, y, w, _ = lay.rows[OPTION_ROWS + 1]
         ruleset = load_ruleset(self.app.settings.ruleset)
-        for k, line in enumerate(wrap(ruleset.description, font - 2, w)[:3]):
-            draw_text(surface, line, font - 2, (x, y + k * round(font * 1.3)), DIM)
+        for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
+            draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _ = lay.rows[-1]
         draw_text(surface, "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
-                  "\u00b7 Enter plays \u00b7 R rules \u00b7 Esc quits", font - 3,
-                  (x + w // 2, y), DIM, "midtop", max_width=w)
-        for button in self.buttons:
+                  "\u00b7 Enter plays \u00b7 Esc quits", font - 3,
+                  (x + w // 2, y + 2), DIM, "midtop", max_width=w)
+        for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
 
     def busy(self) -> bool:
@@ -198,5 +227,47 @@ class TitleScene(Scene):
 
 def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
     """The clickable rows of the options, in order (tests aim at them)."""
-    lay = scene.layout()
-    return list(lay.rows[1:len(scene.options()) + 1])
+    return scene.option_boxes()
+
+
+class ResumeScene(Dialog):
+    """At launch, over the title: carry on with the saved game, or leave it for now."""
+
+    wide = 0.5
+
+    def __init__(self, app: App, save: SavedGame, game: Game) -> None:
+        super().__init__(app, "Resume your game?", [
+            Button("Resume", "resume", key=pygame.K_RETURN),
+            Button("Not now", "cancel", key=pygame.K_ESCAPE)])
+        self.save = save
+        self.game = game
+        self.rows = 4
+
+    def describe(self) -> list[str]:
+        game, save = self.game, self.save
+        others = ", ".join(
+            f"{p.name} ({level_label(p.level)})" for p in save.players if p.level is not None)
+        totals = " \u2013 ".join(str(t) for t in game.totals)
+        lines = [f"{game.ruleset.title} against {others}",
+                 f"Round {game.round_index + 1}, {save.move_count()} moves played, "
+                 f"score {totals}"]
+        if save.daily is not None:
+            lines.append(f"The daily deal of {save.daily.isoformat()}")
+        if game.round.to_move == HUMAN:
+            lines.append("It is your turn.")
+        return lines
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        if action == "resume":
+            self.app.resume(self.save, self.game)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        x, y, w, _ = lay.rows[0]
+        for line in self.describe():
+            for part in wrap(line, font, w - 8):
+                draw_text(surface, part, font, (x + 4, y), TEXT)
+                y += round(font * 1.35)

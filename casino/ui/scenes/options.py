@@ -1,0 +1,181 @@
+"""Rows of choices (the title's new-game options, the Settings dialog) and the Settings dialog.
+
+A row shows a label and its value; a click or → steps to the next value, a right click or ←
+to the one before. Every change goes through ``App.change_settings``, so it applies at once
+and is saved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine import Card
+from casino.ui import assets
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.render import draw_card
+from casino.ui.scene import DIM, HILITE, TEXT, Button, draw_text
+from casino.ui.scenes.dialogs import Dialog
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+
+@dataclass(frozen=True)
+class Option:
+    """One row: the setting's ``key``, its label, its values and how each value reads."""
+
+    key: str
+    label: str
+    values: tuple[str, ...]
+    shown: tuple[str, ...] = ()  # the words for each value; the values themselves if empty
+
+    def word(self, value: str) -> str:
+        if self.shown and value in self.values:
+            return self.shown[self.values.index(value)]
+        return value
+
+
+ON_OFF = ("on", "off")
+
+
+def on_off(key: str, label: str) -> Option:
+    return Option(key, label, ON_OFF)
+
+
+def setting_value(app: App, key: str) -> str:
+    """A setting as the string a row shows (``on``/``off`` for switches)."""
+    value = getattr(app.settings, key)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def step_setting(app: App, option: Option, step: int) -> None:
+    """Set ``option`` to the value ``step`` places on from the current one, and save it."""
+    if not option.values:
+        return
+    now = setting_value(app, option.key)
+    pos = option.values.index(now) if now in option.values else -step if step > 0 else 0
+    new = option.values[(pos + step) % len(option.values)]
+    old = getattr(app.settings, option.key)
+    value: object = new == "on" if isinstance(old, bool) else int(new) if isinstance(old, int) \
+        else new
+    app.change_settings(**{option.key: value})
+
+
+def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font: int,
+             focused: bool, label_share: float = 0.42, cursor: bool = False) -> None:
+    """One option row: the label on the left, the value between arrows on the right."""
+    x, _, w, _ = box
+    rect = pygame.Rect(box)
+    if focused:
+        pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
+    label_w = round(w * label_share)
+    draw_text(surface, option.label, font, (x + 8, rect.centery), DIM, "midleft",
+              max_width=label_w - 8)
+    shown = option.word(value)
+    shown = f"\u2039  {shown}  \u203a" if option.values else shown + ("|" if cursor else "")
+    draw_text(surface, shown, font, (x + label_w, rect.centery), TEXT, "midleft",
+              bold=focused, max_width=w - label_w - 4)
+
+
+class SettingsScene(Dialog):
+    """Settings, from the title or the table's menu; every change applies and is saved at once."""
+
+    wide = 0.56
+    PREVIEW_ROWS = 4
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, "Settings", [Button("Done", "cancel", key=pygame.K_ESCAPE)])
+        self.row = 0
+        self.rows = len(self.options()) + self.PREVIEW_ROWS
+
+    def options(self) -> list[Option]:
+        return [
+            Option("card_back", "Card back", assets.BACKS,
+                   tuple(b.capitalize() for b in assets.BACKS)),
+            Option("speed", "Speed (1 fastest, 9 slowest)", tuple(str(n) for n in range(1, 10))),
+            on_off("animation", "Animation"),
+            on_off("sound", "Sound"),
+            on_off("end_turn_staging", "End-turn step (confirm each move)"),
+            on_off("four_colour", "Four-colour deck"),
+            on_off("large_indices", "Large corner indices"),
+        ]
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+
+    def option_boxes(self) -> list[Box]:
+        return list(self.layout().rows[:len(self.options())])
+
+    def preview_box(self) -> Box:
+        rows = self.layout().rows
+        first = rows[len(self.options())]
+        last = rows[-1]
+        return (first[0], first[1] + 4, first[2], last[1] + last[3] - first[1] - 4)
+
+    def back_boxes(self) -> list[Box]:
+        """The card-back previews (clickable) then the sample face, left to right."""
+        x, y, w, h = self.preview_box()
+        card_h = h
+        card_w = round(card_h * 338 / 489)
+        n = len(assets.BACKS) + 2
+        gap = max(6, (w - n * card_w) // (n + 1))
+        if gap * (n + 1) + n * card_w > w:
+            card_w = (w - 7 * (n + 1)) // n
+            card_h = round(card_w * 489 / 338)
+            gap = 7
+        return [(x + gap + i * (card_w + gap), y + (h - card_h) // 2, card_w, card_h)
+                for i in range(n)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        options = self.options()
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            for i, box in enumerate(self.option_boxes()):
+                if inside(box, *event.pos):
+                    self.row = i
+                    step_setting(self.app, options[i], 1 if event.button == 1 else -1)
+                    return True
+            for back, box in zip(assets.BACKS, self.back_boxes(), strict=False):
+                if inside(box, *event.pos):
+                    self.app.change_settings(card_back=back)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.row = (self.row + step) % len(options)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_SPACE):
+                step_setting(self.app, options[self.row], -1 if event.key == pygame.K_LEFT else 1)
+                return True
+        return super().handle_event(event)
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action == "cancel":
+            self.close()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
+            draw_row(surface, option, setting_value(self.app, option.key), box, font,
+                     i == self.row, 0.55)
+        settings = self.app.settings
+        boxes = self.back_boxes()
+        for back, box in zip(assets.BACKS, boxes, strict=False):
+            rect = pygame.Rect(box)
+            surface.blit(assets.card_back(back, rect.size), rect)
+            if back == settings.card_back:
+                pygame.draw.rect(surface, HILITE, rect.inflate(8, 8), 3, border_radius=8)
+        for card, box in zip((Card.parse("10D"), Card.parse("QC")), boxes[len(assets.BACKS):],
+                             strict=True):
+            draw_card(surface, card, box, settings)
+        x, y, w, h = self.preview_box()
+        draw_text(surface, "click a back to choose it", max(11, font - 4),
+                  (x + w // 2, y + h + 2), DIM, "midtop", max_width=w)

@@ -1,0 +1,328 @@
+"""The Hall of Fame (Munter's: top 15 by accumulated points) and the player's statistics.
+
+Both read ``casino.persistence.Records`` when they open or when asked to (a sort, a clear);
+drawing only shows what was read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine import load_ruleset
+from casino.engine.errors import CasinoError
+from casino.persistence import FameRow, GameSummary, Records, Stats
+from casino.persistence.records import SortKey
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
+from casino.ui.scenes.dialogs import ConfirmScene, Dialog
+from casino.ui.session import level_label
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    share: float  # of the table's width
+    align: str = "right"  # "left" or "right"
+
+
+def column_boxes(box: Box, columns: list[Column]) -> list[Box]:
+    """Split a row ``box`` into the columns' cells (pure: the layout tests call it)."""
+    x, y, w, h = box
+    total = sum(c.share for c in columns)
+    out: list[Box] = []
+    left = x
+    for c in columns:
+        cw = round(w * c.share / total)
+        out.append((left, y, cw, h))
+        left += cw
+    return out
+
+
+def draw_cells(surface: pygame.Surface, box: Box, columns: list[Column], values: list[str],
+               font: int, colour: tuple[int, int, int], bold: bool = False) -> None:
+    for cell, column, value in zip(column_boxes(box, columns), columns, values, strict=True):
+        x, y, w, h = cell
+        if column.align == "left":
+            draw_text(surface, value, font, (x + 6, y + h // 2), colour, "midleft", bold,
+                      max_width=w - 10)
+        else:
+            draw_text(surface, value, font, (x + w - 8, y + h // 2), colour, "midright", bold,
+                      max_width=w - 10)
+
+
+def percent(rate: float) -> str:
+    return f"{round(100 * rate)}%"
+
+
+class RecordsDialog(Dialog):
+    """A table of records with clickable column heads and a line for problems."""
+
+    wide = 0.8
+
+    def __init__(self, app: App, title: str, buttons: list[Button]) -> None:
+        super().__init__(app, title, buttons)
+        self.records: Records | None = None
+        self.problems: list[str] = []
+        self.rows = 18
+
+    def open_records(self) -> Records:
+        if self.records is None:
+            records, messages = Records.open()
+            self.records = records
+            self.problems.extend(messages)
+        return self.records
+
+    def take_read_errors(self) -> None:
+        if self.records is not None and self.records.read_errors:
+            self.problems.extend(self.records.read_errors)
+            self.records.read_errors.clear()
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+
+    def table_rows(self) -> list[Box]:
+        """The head row then the body rows (after any row the subclass uses above)."""
+        return list(self.layout().rows[self.top_rows():-1])
+
+    def top_rows(self) -> int:
+        return 0
+
+    def draw_problems(self, surface: pygame.Surface, font: int) -> None:
+        if not self.problems:
+            return
+        x, y, w, _ = self.layout().rows[-1]
+        draw_text(surface, self.problems[-1], font - 3, (x + 4, y), ERROR, max_width=w - 8)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui import assets
+
+        surface.blit(assets.felt(surface.get_size()), (0, 0))
+        self.draw_frame(surface)
+
+
+FAME_COLUMNS = [Column("#", 0.5), Column("Name", 3.2, "left"), Column("Games", 1.2),
+                Column("Wins", 1.2), Column("Points", 1.4), Column("Win rate", 1.4)]
+FAME_KEYS: list[SortKey | None] = [None, "name", "games", "wins", "points", "win_rate"]
+
+
+class HallOfFameScene(RecordsDialog):
+    """Top 15 by accumulated points; click a column head to sort by it, again to reverse."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, "Hall of Fame", [
+            Button("Clear scores", "clear"), Button("Close", "cancel", key=pygame.K_ESCAPE)])
+        self.sort: SortKey = "points"
+        self.descending = True
+        self.fame: list[FameRow] = []
+        self.focus = 1
+
+    def enter(self) -> None:
+        super().enter()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.fame = self.open_records().hall_of_fame(self.sort, self.descending)
+        self.take_read_errors()
+
+    def head_boxes(self) -> list[Box]:
+        return column_boxes(self.table_rows()[0], FAME_COLUMNS)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for key, box in zip(FAME_KEYS, self.head_boxes(), strict=True):
+                if key is not None and inside(box, *event.pos):
+                    post_action("sort", key)
+                    return True
+        return super().handle_event(event)
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action == "sort" and isinstance(value, str):
+            key: SortKey = value  # type: ignore[assignment]
+            if key == self.sort:
+                self.descending = not self.descending
+            else:
+                self.sort, self.descending = key, key != "name"
+            self.refresh()
+        elif action == "clear":
+            self.app.stack.push(ConfirmScene(
+                self.app, "Clear scores?",
+                "Erase every name and score in the Hall of Fame? Your finished games and "
+                "statistics are kept.", "Clear scores", self.clear))
+        elif action == "cancel":
+            self.close()
+        else:
+            return False
+        return True
+
+    def clear(self) -> None:
+        error = self.open_records().clear_hall_of_fame()
+        if error:
+            self.problems.append(error)
+        self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = fit_font(surface.get_height())
+        rows = self.table_rows()
+        heads = []
+        for column, key in zip(FAME_COLUMNS, FAME_KEYS, strict=True):
+            arrow = (" \u25bc" if self.descending else " \u25b2") if key == self.sort else ""
+            heads.append(column.title + arrow)
+        pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
+        draw_cells(surface, rows[0], FAME_COLUMNS, heads, font, HILITE, bold=True)
+        if not self.fame:
+            x, y, w, h = rows[2]
+            draw_text(surface, "No scores yet: finish a game to enter the Hall of Fame.", font,
+                      (x + w // 2, y + h // 2), DIM, "center", max_width=w)
+        for k, (row, box) in enumerate(zip(self.fame, rows[1:], strict=False)):
+            me = row.name == self.app.settings.player_name
+            draw_cells(surface, box, FAME_COLUMNS,
+                       [str(k + 1), row.name, str(row.games), str(row.wins), str(row.points),
+                        percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
+        x, y, w, h = self.layout().rows[-1]
+        if not self.problems:
+            draw_text(surface, "Click a column head to sort by it; click again to reverse. "
+                      "After each game everyone adds their points; losers also lose the "
+                      "winner's.", font - 3, (x + w // 2, y), DIM, "midtop", max_width=w)
+        self.draw_problems(surface, font)
+
+
+STAT_COLUMNS = [Column("", 2.6, "left"), Column("Games", 1.0), Column("Won", 0.9),
+                Column("Drawn", 1.0), Column("Lost", 0.9), Column("Win %", 1.0),
+                Column("Pts/round", 1.3), Column("Sweeps", 1.1), Column("Best", 0.9),
+                Column("Streak", 1.1), Column("Undo", 0.9), Column("Rating", 1.1)]
+TABS = (("rules", "By rules"), ("level", "By computer level"), ("daily", "Daily deals"))
+
+
+def stat_cells(label: str, stats: Stats) -> list[str]:
+    streak = f"{stats.streak} won" if stats.streak > 0 else \
+        f"{-stats.streak} lost" if stats.streak < 0 else "\u2013"
+    rating = str(stats.ratings) if stats.rated_games else "\u2013"
+    return [label, str(stats.games), str(stats.wins), str(stats.draws), str(stats.losses),
+            percent(stats.win_rate), f"{stats.points_per_round:.1f}", str(stats.sweeps),
+            "\u2013" if stats.best_game is None else str(stats.best_game), streak,
+            str(stats.undo_games), rating]
+
+
+def ruleset_title(name: str) -> str:
+    try:
+        return load_ruleset(name).title
+    except CasinoError:
+        return name
+
+
+DAILY_COLUMNS = [Column("Date", 1.4, "left"), Column("Rules", 2.2, "left"),
+                 Column("Players", 3.6, "left"), Column("Score", 1.6), Column("Result", 1.4),
+                 Column("Undo", 0.9)]
+
+
+class StatisticsScene(RecordsDialog):
+    """The player's results overall, per ruleset, per computer level, and the daily deals."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, "", [Button(label, f"tab:{key}") for key, label in TABS]
+                         + [Button("Close", "cancel", key=pygame.K_ESCAPE)])
+        self.name = app.settings.player_name
+        self.title = f"Statistics of {self.name}"
+        self.tab = "rules"
+        self.overall = Stats()
+        self.by_rules: dict[str, Stats] = {}
+        self.by_level: dict[str, Stats] = {}
+        self.daily: list[GameSummary] = []
+        self.focus = len(TABS)
+
+    def enter(self) -> None:
+        super().enter()
+        records = self.open_records()
+        self.overall = records.stats(self.name)
+        self.by_rules = records.stats_by_ruleset(self.name)
+        self.by_level = records.stats_by_level(self.name)
+        self.daily = [g for g in records.games(self.name, limit=200) if g.daily is not None][:14]
+        self.take_read_errors()
+
+    def on_action(self, action: str, value: object) -> bool:
+        if action.startswith("tab:"):
+            self.tab = action[4:]
+        elif action == "cancel":
+            self.close()
+        else:
+            return False
+        return True
+
+    def body(self) -> list[list[str]]:
+        """The rows of the current tab, as text (the tests read them)."""
+        if self.tab == "rules":
+            return [stat_cells(ruleset_title(n), s) for n, s in self.by_rules.items()]
+        if self.tab == "level":
+            order = {name: k for k, name in enumerate(
+                ["random", "beginner", "greedy", "heuristic", "hard", "expert"])}
+            return [stat_cells(level_label(n), s) for n, s in
+                    sorted(self.by_level.items(), key=lambda kv: order.get(kv[0], 99))]
+        rows = []
+        for g in self.daily:
+            me = g.names.index(self.name) if self.name in g.names else 0
+            result = "draw" if g.winner is None else "won" if g.totals[me] == max(g.totals) \
+                else "lost"
+            players = " v ".join(g.names)
+            rows.append([g.daily.isoformat() if g.daily else "", ruleset_title(g.ruleset),
+                         players, " \u2013 ".join(map(str, g.totals)), result,
+                         "yes" if g.undo_used else ""])
+        return rows
+
+    def top_rows(self) -> int:
+        return 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = fit_font(surface.get_height())
+        small = font - 2
+        lay = self.layout()
+        x, y, w, h = lay.rows[0]
+        s = self.overall
+        if s.games:
+            summary = (f"{s.games} games: {s.wins} won, {s.draws} drawn, {s.losses} lost "
+                       f"({percent(s.win_rate)}); {s.points_per_round:.1f} points a round; "
+                       f"{s.sweeps} sweeps; best game {s.best_game}; "
+                       f"{s.undo_games} with undo")
+        else:
+            summary = "No finished games yet under this name."
+        draw_text(surface, summary, font, (x + 4, y + h // 2), TEXT, "midleft", max_width=w - 8)
+        if s.rated_games:
+            draw_text(surface, f"Casino 33 rating: {s.ratings} points over {s.rated_games} "
+                      "rated games", small, (x + 4, lay.rows[1][1] + h // 2), HILITE,
+                      "midleft", max_width=w - 8)
+        for button in self.buttons:  # the open tab is lit
+            if button.action == f"tab:{self.tab}":
+                pygame.draw.rect(surface, HILITE, pygame.Rect(button.box).inflate(4, 4), 2,
+                                 border_radius=7)
+        rows = self.table_rows()
+        columns = DAILY_COLUMNS if self.tab == "daily" else STAT_COLUMNS
+        heads = [c.title for c in columns]
+        if self.tab != "daily":
+            heads[0] = "Rules" if self.tab == "rules" else "Against"
+        pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
+        draw_cells(surface, rows[0], columns, heads, small, HILITE, bold=True)
+        body = self.body()
+        if not body:
+            bx, by, bw, bh = rows[2]
+            empty = {"rules": "Finish a game to see your results here.",
+                     "level": "Finish a game against the computer to see results per level.",
+                     "daily": "Switch on the daily deal on the title screen to play today's "
+                              "cards."}[self.tab]
+            draw_text(surface, empty, font, (bx + bw // 2, by + bh // 2), DIM, "center",
+                      max_width=bw)
+        for cells, box in zip(body, rows[1:], strict=False):
+            draw_cells(surface, box, columns, cells, small, TEXT)
+        fx, fy, fw, _ = lay.rows[-1]
+        if not self.problems and self.tab != "daily":
+            draw_text(surface, "Streak: games won or lost in a row up to the last. Undo: games "
+                      "in which you took a move back. Rating: Casino 33's rating points.",
+                      small - 1, (fx + fw // 2, fy), DIM, "midtop", max_width=fw)
+        self.draw_problems(surface, font)

@@ -1,0 +1,165 @@
+"""The interactive tutorial: the table with a scripted deal from ``casino.tutorial.LESSONS``.
+
+The person plays as at the table; the lesson judges each move before it is played. The
+right move is played and praised, a wrong legal move is explained and not played, and an
+illegal one is refused with the engine's reason (as at the table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from casino.engine import Game, Move, load_ruleset
+from casino.tutorial import LESSONS, Lesson
+from casino.ui.layout import Box
+from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, wrap
+from casino.ui.scenes.table import TableScene
+from casino.ui.session import HUMAN, Seat, Session
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+
+def lesson_session(lesson: Lesson, name: str) -> Session:
+    """A two-seat session at the lesson's position; nobody plays for the other seat."""
+    ruleset = load_ruleset(lesson.ruleset)
+    game = Game.start(ruleset, 2, "tutorial", 0)
+    game = replace(game, round=lesson.state())
+    return Session(ruleset, game, [Seat(name, None), Seat("Computer", None)])
+
+
+class TutorialScene(TableScene):
+    def __init__(self, app: App, index: int = 0) -> None:
+        self.index = index
+        self.lesson = LESSONS[index]
+        super().__init__(app, lesson_session(self.lesson, app.settings.player_name))
+        self.solved = False
+        self.feedback = ""
+        self.feedback_ok = False
+        self.lesson_buttons = [
+            Button("\u2190 Back", "lesson_prev", key=pygame.K_PAGEUP, enabled=index > 0),
+            Button("Again", "lesson_again", key=pygame.K_a),
+            Button("Next \u2192", "lesson_next", key=pygame.K_n),
+            Button("Leave tutorial", "lesson_leave"),
+        ]
+        self.say(f"Lesson {index + 1} of {len(LESSONS)}: {self.lesson.title}")
+
+    # -- geometry
+
+    def lesson_box(self) -> Box:
+        """The lesson's panel: over the score sheet and move log, above the table's buttons."""
+        lay = self.layout()
+        px, _, pw, _ = lay.panel
+        top_button = min(b[1] for b in lay.buttons)
+        return (px + lay.margin, lay.margin, pw - 2 * lay.margin, top_button - 2 * lay.margin)
+
+    def place_lesson_buttons(self) -> None:
+        x, y, w, h = self.lesson_box()
+        lay = self.layout()
+        bh = round(lay.font * 2.1)
+        bw = (w - 3 * lay.margin) // 2
+        for k, button in enumerate(self.lesson_buttons):
+            row, col = divmod(k, 2)
+            button.box = (x + lay.margin + col * (bw + lay.margin),
+                          y + h - (2 - row) * (bh + lay.margin), bw, bh)
+        self.lesson_buttons[2].label = "Finish \u2713" if self.index + 1 == len(LESSONS) \
+            else "Next \u2192"
+
+    # -- events
+
+    def can_act(self) -> bool:
+        return not self.solved and super().can_act()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place_lesson_buttons()
+        for button in self.lesson_buttons:
+            if button.handle(event):
+                return True
+        return super().handle_event(event)
+
+    def on_action(self, action: str) -> bool:
+        if action in ("lesson_next", "lesson_prev", "lesson_again"):
+            step = {"lesson_next": 1, "lesson_prev": -1, "lesson_again": 0}[action]
+            index = self.index + step
+            if index >= len(LESSONS):
+                self.leave()
+            elif index >= 0:
+                self.app.stack.replace(TutorialScene(self.app, index))
+            return True
+        if action in ("lesson_leave", "menu"):
+            self.leave()
+            return True
+        return super().on_action(action)
+
+    def leave(self) -> None:
+        from casino.ui.scenes.title import TitleScene
+
+        self.app.stack.replace(TitleScene(self.app))
+
+    def perform(self, move: Move) -> None:
+        """Judge the person's move by the lesson: play it only when it is the lesson's answer."""
+        if self.session.to_move() != HUMAN or self.solved:
+            return
+        solved, message = self.lesson.judge(move)
+        self.feedback, self.feedback_ok = message, solved
+        if not solved:
+            self.selection.clear()
+            self.staged = None
+            self.say("Not quite: see the lesson on the right.", "error")
+            self.app.sounds.play("illegal")
+            return
+        self.solved = True
+        super().perform(move)
+        self.say(message)
+
+    def update(self, dt: float) -> None:
+        """Animations and hints only: no computer move, no round end, in a lesson."""
+        self.place_buttons()
+        self.place_lesson_buttons()
+        self.animator.update(dt)
+
+    def ask_hint(self) -> None:
+        """In a lesson the hint is the lesson's own answer."""
+        if self.can_act():
+            self.hint = (self.lesson.solution_moves()[0], "the lesson's move")
+            self.say("Hint: the cards of the lesson's move are marked.", "hint")
+
+    def busy(self) -> bool:
+        return self.animator.busy() or bool(self.animator.banners) or self.drag_pos is not None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        lay = self.layout()
+        box = self.lesson_box()
+        x, y, w, _ = box
+        panel(surface, box, HILITE, alpha=250)
+        font = lay.font
+        pad = lay.margin * 2
+        draw_text(surface, f"Lesson {self.index + 1} of {len(LESSONS)}", font - 2,
+                  (x + pad, y + pad), DIM, max_width=w - 2 * pad)
+        y += pad + round(font * 1.4)
+        for line in wrap(self.lesson.title, font + 2, w - 2 * pad):
+            draw_text(surface, line, font + 2, (x + pad, y), HILITE, bold=True)
+            y += round(font * 1.6)
+        y += font // 2
+        bottom = min(b.box[1] for b in self.lesson_buttons) - lay.margin
+        body = font - 1
+        for line in wrap(self.lesson.teach, body, w - 2 * pad):
+            if y + body > bottom:
+                break
+            draw_text(surface, line, body, (x + pad, y), TEXT)
+            y += round(body * 1.4)
+        if self.feedback:
+            y += font // 2
+            colour = (140, 235, 150) if self.feedback_ok else ERROR
+            for line in wrap(self.feedback, body, w - 2 * pad):
+                if y + body > bottom:
+                    break
+                draw_text(surface, line, body, (x + pad, y), colour, bold=True)
+                y += round(body * 1.4)
+        for button in self.lesson_buttons:
+            button.draw(surface, font - 1, button.action == "lesson_next" and self.solved)
+
