@@ -198,6 +198,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def run(argv: list[str]) -> int:
     """Open the window and play until it closes; the exit status."""
     args = parse_args(argv)
+    app = launch(args)
+    if isinstance(app, int):
+        return app
+    app.run(args.seconds)
+    shutdown_pool()
+    window = app.screen.get_size()
+    if window != app.settings.window_size and min(window) >= 240:
+        app.change_settings(window_size=window)
+    pygame.quit()
+    return 0
+
+
+def launch(args: argparse.Namespace) -> App | int:
+    """The window as the command line asks, with the saved settings; an exit status on error.
+
+    Without ``--ruleset`` it opens on the title screen, which offers to resume a saved game;
+    problems with the saved files are shown there.
+    """
     loaded = load_settings()
     settings = loaded.value
     size = settings.window_size
@@ -239,10 +257,4 @@ def run(argv: list[str]) -> int:
         app.new_game()
     else:
         app.show_title()
-    app.run(args.seconds)
-    shutdown_pool()
-    window = app.screen.get_size()
-    if window != settings.window_size and min(window) >= 240:
-        app.change_settings(window_size=window)
-    pygame.quit()
-    return 0
+    return app

@@ -23,6 +23,7 @@ from casino.ui.scene import (
     draw_text,
     panel,
     shade,
+    text_image,
     wrap,
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
@@ -90,7 +91,7 @@ class Dialog(Scene):
     def draw_frame(self, surface: pygame.Surface) -> DialogLayout:
         lay = self.layout()
         shade(surface, 120)
-        panel(surface, lay.box, HILITE)
+        panel(surface, lay.box, HILITE, alpha=252)
         font = fit_font(surface.get_height())
         draw_text(surface, self.title, font + 2, lay.title[:2], HILITE, bold=True,
                   max_width=lay.title[2])
@@ -168,7 +169,7 @@ class MenuScene(Dialog):
             Button("Rules", "rules"), Button("New game", "new"), Button("Quit", "quit"),
         ])
         self.table = table
-        self.rows = len(self.buttons) + 4
+        self.rows = len(self.buttons) + 3
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
@@ -260,6 +261,7 @@ class TextScene(Dialog):
         self.text = text
         self.rows = 16
         self.scroll = 0  # first line shown
+        self._lines: tuple[tuple[int, int], list[tuple[str, bool]]] | None = None
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()
@@ -267,6 +269,12 @@ class TextScene(Dialog):
 
     def lines(self) -> list[tuple[str, bool]]:
         """The wrapped lines and whether each starts a paragraph (for a little space)."""
+        size = self.app.screen.get_size()
+        if self._lines is None or self._lines[0] != size:
+            self._lines = (size, self.wrapped())  # a cache of a pure function of the size
+        return self._lines[1]
+
+    def wrapped(self) -> list[tuple[str, bool]]:
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
         w = lay.rows[0][2]
@@ -276,11 +284,29 @@ class TextScene(Dialog):
                 out.append((line, k == 0 and bool(out)))
         return out
 
-    def page(self) -> int:
+    def fits(self, start: int) -> int:
+        """How many lines from ``start`` fit on the page, paragraph gaps included."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
-        top, bottom = lay.rows[0][1], lay.rows[-1][1] + lay.rows[-1][3]
-        return max(1, (bottom - top) // round(font * 1.45) - 1)
+        y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
+        count = 0
+        for k, (_, new_para) in enumerate(self.lines()[start:]):
+            y += (font // 2 if new_para and k else 0) + round(font * 1.45)
+            if y > bottom:
+                break
+            count += 1
+        return max(1, count)
+
+    def page(self) -> int:
+        return self.fits(self.scroll)
+
+    def last_scroll(self) -> int:
+        """The first line shown when the page is scrolled to the end."""
+        total = len(self.lines())
+        start = total - 1
+        while start > 0 and start - 1 + self.fits(start - 1) >= total:
+            start -= 1
+        return start if start + self.fits(start) >= total else 0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         step = 0
@@ -291,8 +317,7 @@ class TextScene(Dialog):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             step = self.page() * (1 if event.key == pygame.K_PAGEDOWN else -1)
         if step:
-            limit = max(0, len(self.lines()) - self.page())
-            self.scroll = max(0, min(limit, self.scroll + step))
+            self.scroll = max(0, min(self.last_scroll(), self.scroll + step))
             return True
         return super().handle_event(event)
 
@@ -307,12 +332,13 @@ class TextScene(Dialog):
                 y += font // 2
             draw_text(surface, line, font, (x + 6, y), TEXT, max_width=w - 12)
             y += round(font * 1.45)
-        if len(lines) > self.page():
-            more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}"
-            more += " \u00b7 scroll with the wheel or \u2191 \u2193 PgUp PgDn"
-            bx, by, _, bh = lay.buttons[0]
-            draw_text(surface, more, font - 3, (lay.box[0] + lay.box[2] - 10, by + bh // 2),
-                      DIM, "midright", max_width=max(40, lay.box[0] + lay.box[2] - bx - bh * 6))
+        if len(shown) < len(lines):
+            more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}: "
+            more += "scroll with the wheel, \u2191 \u2193, PgUp PgDn"
+            tx, ty, tw, th = lay.title
+            title_w = text_image(self.title, font + 3, HILITE, True, None).get_width()
+            draw_text(surface, more, font - 3, (tx + tw, ty + th // 2), DIM, "midright",
+                      max_width=max(40, tw - title_w - 24))
 
 
 class NoticeScene(Dialog):
@@ -323,7 +349,7 @@ class NoticeScene(Dialog):
     def __init__(self, app: App, messages: list[str]) -> None:
         super().__init__(app, "Please note", [Button("OK", "cancel")])
         self.messages = messages
-        self.rows = 8
+        self.rows = max(3, min(14, sum(len(m) // 55 + 2 for m in messages)))
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()

@@ -86,7 +86,7 @@ class SettingsScene(Dialog):
     """Settings, from the title or the table's menu; every change applies and is saved at once."""
 
     wide = 0.56
-    PREVIEW_ROWS = 4
+    PREVIEW_ROWS = 5
 
     def __init__(self, app: App) -> None:
         super().__init__(app, "Settings", [Button("Done", "cancel", key=pygame.K_ESCAPE)])
@@ -114,9 +114,9 @@ class SettingsScene(Dialog):
 
     def preview_box(self) -> Box:
         rows = self.layout().rows
-        first = rows[len(self.options())]
+        first = rows[len(self.options()) + 1]  # the row above is the previews' caption
         last = rows[-1]
-        return (first[0], first[1] + 4, first[2], last[1] + last[3] - first[1] - 4)
+        return (first[0], first[1], first[2], last[1] + last[3] - first[1])
 
     def back_boxes(self) -> list[Box]:
         """The card-back previews (clickable) then the sample face, left to right."""
@@ -176,6 +176,6 @@ class SettingsScene(Dialog):
         for card, box in zip((Card.parse("10D"), Card.parse("QC")), boxes[len(assets.BACKS):],
                              strict=True):
             draw_card(surface, card, box, settings)
-        x, y, w, h = self.preview_box()
-        draw_text(surface, "click a back to choose it", max(11, font - 4),
-                  (x + w // 2, y + h + 2), DIM, "midtop", max_width=w)
+        x, y, w, h = self.layout().rows[len(self.options())]
+        draw_text(surface, "Card backs (click one to choose it), and two faces as they look now",
+                  max(11, font - 3), (x + w // 2, y + h // 2 + 2), DIM, "center", max_width=w)

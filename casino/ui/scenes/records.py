@@ -63,7 +63,7 @@ def percent(rate: float) -> str:
 class RecordsDialog(Dialog):
     """A table of records with clickable column heads and a line for problems."""
 
-    wide = 0.8
+    wide = 0.9
 
     def __init__(self, app: App, title: str, buttons: list[Button]) -> None:
         super().__init__(app, title, buttons)
@@ -287,7 +287,8 @@ class StatisticsScene(RecordsDialog):
         x, y, w, h = lay.rows[0]
         s = self.overall
         if s.games:
-            summary = (f"{s.games} games: {s.wins} won, {s.draws} drawn, {s.losses} lost "
+            plural = "" if s.games == 1 else "s"
+            summary = (f"{s.games} game{plural}: {s.wins} won, {s.draws} drawn, {s.losses} lost "
                        f"({percent(s.win_rate)}); {s.points_per_round:.1f} points a round; "
                        f"{s.sweeps} sweeps; best game {s.best_game}; "
                        f"{s.undo_games} with undo")
@@ -300,8 +301,10 @@ class StatisticsScene(RecordsDialog):
                       "midleft", max_width=w - 8)
         for button in self.buttons:  # the open tab is lit
             if button.action == f"tab:{self.tab}":
-                pygame.draw.rect(surface, HILITE, pygame.Rect(button.box).inflate(4, 4), 2,
-                                 border_radius=7)
+                rect = pygame.Rect(button.box)
+                pygame.draw.rect(surface, HILITE, rect, border_radius=6)
+                draw_text(surface, button.label, font, rect.center, (20, 40, 28), "center",
+                          bold=True, max_width=rect.w - 8)
         rows = self.table_rows()
         columns = DAILY_COLUMNS if self.tab == "daily" else STAT_COLUMNS
         heads = [c.title for c in columns]

@@ -135,7 +135,7 @@ class TutorialScene(TableScene):
         lay = self.layout()
         box = self.lesson_box()
         x, y, w, _ = box
-        panel(surface, box, HILITE, alpha=250)
+        panel(surface, box, HILITE, alpha=255)
         font = lay.font
         pad = lay.margin * 2
         draw_text(surface, f"Lesson {self.index + 1} of {len(LESSONS)}", font - 2,
