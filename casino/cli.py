@@ -117,6 +117,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make_policy(name, 0)
     wins = [0] * (2 if ruleset.partnerships and len(names) == 4 else len(names))
     draws = 0
+    violations: list[str] = []
     rounds = 0
     sweeps = 0
     by_category: dict[str, int] = {}
@@ -126,7 +127,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for g in range(args.games):
             seed = f"{args.seed}:{g}"
             policies = [make_policy(n, f"{seed}:{i}") for i, n in enumerate(names)]
-            game, moves = play_game(ruleset, seed, policies)
+            try:
+                game, moves = play_game(ruleset, seed, policies)
+            except AssertionError as exc:
+                violations.append(f"game seed {seed!r}: {exc}")
+                continue
             winner = game.winner()
             if winner is None:
                 draws += 1
@@ -153,7 +158,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "points_by_category": by_category,
         "sweeps_per_round": sweeps / rounds if rounds else 0.0,
         "rounds_per_second": rounds / elapsed if elapsed else 0.0,
-        "violations": 0,
+        "violations": len(violations),
     }
     if args.json:
         print(json.dumps(summary))
@@ -163,8 +168,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for name, total in by_category.items():
             print(f"  {name:<14} {total}")
         print(f"sweeps per round {summary['sweeps_per_round']:.3f}; "
-              f"{summary['rounds_per_second']:.1f} rounds/s; 0 invariant violations")
-    return 0
+              f"{summary['rounds_per_second']:.1f} rounds/s; "
+              f"{len(violations)} invariant violations")
+    for line in violations[:10]:
+        print(f"casino-cli: violation in {line}", file=sys.stderr)
+    return 1 if violations else 0
 
 
 def game_record(

@@ -119,3 +119,18 @@ def test_user_rulesets_are_offered_beside_the_bundled_ones(
     assert "spitenet" in out  # a broken user file never stops the bundled ones
     status, out, _ = run(capsys, "simulate", "--ruleset", "house", "--games", "2", "--json")
     assert status == 0 and json.loads(out)["ruleset"] == "house"
+
+
+def test_simulate_reports_invariant_violations(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import casino.cli as cli
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise AssertionError("51 cards in play, 51 distinct")
+
+    monkeypatch.setattr(cli, "play_game", broken)
+    status, out, err = run(capsys, "simulate", "--games", "3", "--json")
+    assert status == 1
+    assert json.loads(out)["violations"] == 3
+    assert "51 cards in play" in err
