@@ -210,7 +210,8 @@ class TitleScene(Scene):
         for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
             draw_row(surface, option, self.current(option), box, font, i == self.row,
                      cursor=i == self.row)
-        x, y, w, _ = lay.rows[OPTION_ROWS + 1]
+        x, y, w, h = lay.rows[OPTION_ROWS + 1]
+        y += h // 2
         ruleset = load_ruleset(self.app.settings.ruleset)
         for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)

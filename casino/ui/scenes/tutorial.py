@@ -134,7 +134,9 @@ class TutorialScene(TableScene):
         super().draw(surface)
         lay = self.layout()
         box = self.lesson_box()
-        x, y, w, _ = box
+        x, y, w, h = box
+        px, _, pw, _ = lay.panel
+        pygame.draw.rect(surface, (12, 34, 24), (px + 2, 0, pw, y + h + lay.margin // 2))
         panel(surface, box, HILITE, alpha=255)
         font = lay.font
         pad = lay.margin * 2
@@ -155,10 +157,11 @@ class TutorialScene(TableScene):
         if self.feedback:
             y += font // 2
             colour = (140, 235, 150) if self.feedback_ok else ERROR
-            for line in wrap(self.feedback, body, w - 2 * pad):
+            for line in wrap(self.feedback, body, w - 2 * pad - body * 2):  # bold is wider
                 if y + body > bottom:
                     break
-                draw_text(surface, line, body, (x + pad, y), colour, bold=True)
+                draw_text(surface, line, body, (x + pad, y), colour, bold=True,
+                          max_width=w - 2 * pad)
                 y += round(body * 1.4)
         for button in self.lesson_buttons:
             button.draw(surface, font - 1, button.action == "lesson_next" and self.solved)
