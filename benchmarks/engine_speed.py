@@ -43,7 +43,8 @@ def random_rounds(ruleset_name: str, rounds: int) -> float:
     return rounds / (time.perf_counter() - started)
 
 
-def crowded_generation(repeats: int) -> tuple[float, float, int]:
+def crowded_generation(repeats: int) -> tuple[float, float, float, int]:
+    """Median, 95th percentile and worst time to list every move of a crowded table."""
     rs = load_ruleset("classic")
     state = parse_position(rs, CROWDED)
     times = []
@@ -52,7 +53,8 @@ def crowded_generation(repeats: int) -> tuple[float, float, int]:
         t = time.perf_counter()
         count = len(legal_moves(state))
         times.append(time.perf_counter() - t)
-    return statistics.median(times), max(times), count
+    times.sort()
+    return statistics.median(times), times[int(0.95 * len(times))], times[-1], count
 
 
 def main() -> None:
@@ -64,9 +66,10 @@ def main() -> None:
     for name in ("classic", "royal", "spitenet"):
         rps = random_rounds(name, args.rounds)
         print(f"{name:<10} random rounds/s: {rps:8.0f}   (x baseline loops/s: {rps * base:.3f})")
-    median, worst, count = crowded_generation(200)
+    median, p95, worst, count = crowded_generation(200)
     print(f"crowded table ({count} legal moves): median {median * 1000:.2f} ms, "
-          f"worst {worst * 1000:.2f} ms  (worst / baseline: {worst / base:.3f})")
+          f"p95 {p95 * 1000:.2f} ms, worst {worst * 1000:.2f} ms  "
+          f"(median / baseline: {median / base:.3f})")
 
 
 if __name__ == "__main__":
