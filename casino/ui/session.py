@@ -242,6 +242,8 @@ class Session:
     save: SavedGame | None = None
     notices: list[str] = field(default_factory=list)
     """Problems writing the save, for the table to show (newest last)."""
+    record_id: int | None = None
+    """The finished game's id in the record book, once recorded."""
 
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str | Sequence[str],
@@ -322,6 +324,7 @@ class Session:
             return []
         records, messages = Records.open()
         added = records.add_saved(self.save, self.game)
+        self.record_id = added.value
         out = [*messages, *added.messages]
         if added.value is not None:  # else kept, to be recorded at the next launch
             error = discard_game()
@@ -404,3 +407,16 @@ class Session:
         if self.save is not None:
             self.save = self.save.with_next_round(self.game)
             self.write()
+
+
+def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:
+    """The expert's candidate moves with their estimated values (round points), best first.
+
+    The post-game review compares each of the person's moves with these; without the expert
+    module it has nothing to compare (an empty list).
+    """
+    expert = _optional("casino.ai.expert", "ExpertPolicy")
+    if expert is None:
+        return []
+    values: list[tuple[Move, float]] = expert(seed=seed).evaluate(view)
+    return values

@@ -445,3 +445,86 @@ def test_title_rows_are_clickable_with_three_opponents() -> None:
     scene = app.stack.top
     assert isinstance(scene, TitleScene)
     assert len(option_rows(scene)) == len(scene.options()) == 8
+
+
+# -- 6. post-game review ------------------------------------------------------------------
+
+
+def test_review_judges_moves_against_the_expert_values() -> None:
+    from casino.engine import Trail
+    from casino.engine.notation import parse_move
+    from casino.ui.review import judge
+
+    state = LESSONS[0].state()
+    best, other, worst = (parse_move(state, t) for t in ("7C x 7H", "2D t", "KH t"))
+    assert isinstance(other, Trail)
+    assert judge(best, [(best, 2.0), (other, 0.5)]).agrees  # type: ignore[union-attr]
+    verdict = judge(other, [(best, 2.0), (other, 0.5)])
+    assert verdict is not None and verdict.cost == pytest.approx(1.5) and not verdict.agrees
+    outside = judge(worst, [(best, 2.0), (other, 0.5)])
+    assert outside is not None and outside.cost is None and outside.floor == pytest.approx(1.5)
+    assert judge(best, []) is None
+
+
+def test_expert_values_rank_the_legal_moves() -> None:
+    from casino.ui.session import expert_values
+
+    state = LESSONS[6].state()
+    values = expert_values(state.view_for(0), "t")
+    assert values and values[0][0] in legal_moves(state)
+    assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+
+
+def fake_expert(view: object, seed: object) -> list[tuple[object, float]]:
+    """The first legal move is 'best' by a point: every other move is a marked mistake."""
+    moves = legal_moves(view)  # type: ignore[arg-type]
+    return [(m, 1.0 if k == 0 else 0.0) for k, m in enumerate(moves)]
+
+
+def test_post_game_review_from_game_over_steps_and_marks_mistakes() -> None:
+    from casino.ui.scenes.review import ReviewScene
+
+    app = make_app()
+    start_from_title(app)
+    play_to_game_over(app, random.Random(9))
+    over = app.stack.top
+    record_id = over.session.record_id  # type: ignore[union-attr]
+    assert record_id is not None
+    key(pygame.K_v)
+    steps(app)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    for _ in range(400):  # the real expert judges the first few of the person's moves
+        steps(app, 1)
+        if len(review.verdicts) >= 2:
+            break
+    assert len(review.verdicts) >= 2
+    record = Records.open().value.game_record(record_id)
+    assert record is not None
+    app.stack.replace(ReviewScene(app, record, analyse=fake_expert))  # type: ignore[arg-type]
+    steps(app)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    for _ in range(3000):
+        steps(app, 1, 0.0)
+        if not review.busy():
+            break
+    assert not review.busy() and review.mistakes()
+    for _ in range(3):
+        key(pygame.K_RIGHT)
+    steps(app)
+    assert review.index == 3
+    click(button_of(review, "mistake"))
+    steps(app)
+    first = review.mistakes()[0] if review.mistakes()[0] > 3 else \
+        next(k for k in review.mistakes() if k > 3)
+    assert review.index == first and review.steps[first].seat == 0
+    verdict = review.verdicts[first]
+    assert verdict is not None and verdict.cost == pytest.approx(1.0)
+    shot(app, "review")
+    key(pygame.K_END)
+    steps(app)
+    shot(app, "review_end")
+    key(pygame.K_ESCAPE)
+    steps(app)
+    assert top_name(app) == "TitleScene"

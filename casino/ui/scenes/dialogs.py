@@ -510,8 +510,10 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.session = session
         self.buttons = [Button("Play again", "again", key=pygame.K_RETURN),
+                        Button("Review", "review", key=pygame.K_v),
                         Button("Title", "title", key=pygame.K_ESCAPE),
                         Button("Quit", "quit", key=pygame.K_q)]
+        self.buttons[1].enabled = session.record_id is not None
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -538,6 +540,8 @@ class GameOverScene(Scene):
         if event.type == ACTION:
             if event.action == "again":
                 self.app.new_game()
+            elif event.action == "review":
+                self.review()
             elif event.action == "title":
                 from casino.ui.scenes.title import TitleScene
 
@@ -546,6 +550,21 @@ class GameOverScene(Scene):
                 self.app.running = False
             return True
         return False
+
+    def review(self) -> None:
+        """Open the post-game review of this game, read back from the record book."""
+        from casino.persistence import Records
+        from casino.ui.scenes.review import ReviewScene
+
+        if self.session.record_id is None:
+            return
+        records, messages = Records.open()
+        record = records.game_record(self.session.record_id)
+        if record is None:
+            self.app.notices.extend([*messages, *records.read_errors,
+                                     "this game could not be read back for the review"])
+            return
+        self.app.stack.replace(ReviewScene(self.app, record))
 
     def headline(self) -> str:
         game = self.session.game

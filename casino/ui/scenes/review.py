@@ -1,0 +1,236 @@
+"""Post-game review: step through a recorded game with every hand face up.
+
+The reviewed player's moves are compared with the expert's, one position at a time off the
+UI thread; a move the expert would have played differently is marked with the estimated
+cost in round points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from casino.engine import Move, PlayerView, legal_moves
+from casino.persistence.saves import default_loader
+from casino.ui import assets
+from casino.ui.layout import TableLayout, hand_boxes, table_grid, table_layout
+from casino.ui.render import draw_card, draw_item, seat_colour
+from casino.ui.review import Step, Verdict, judge, steps_of
+from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, wrap
+from casino.ui.scenes.table_view import move_items
+from casino.ui.session import ProcessWorker, Worker, expert_values
+
+if TYPE_CHECKING:
+    from casino.ui.app import App
+
+Analyse = Callable[[PlayerView, int | str], list[tuple[Move, float]]]
+GOOD = (140, 235, 150)
+MISTAKE = (255, 170, 60)
+
+
+class ReviewScene(Scene):
+    """``record`` is a game as ``Records.game_record`` gives it; ``seat`` is reviewed."""
+
+    def __init__(self, app: App, record: dict[str, Any], seat: int = 0,
+                 analyse: Analyse = expert_values) -> None:
+        super().__init__(app)
+        self.record = record
+        self.seat = seat
+        self.names: list[str] = [str(n) for n in record["players"]]
+        self.steps, self.final = steps_of(record, default_loader)
+        self.ruleset = self.final.ruleset
+        self.index = 0  # the position before steps[index]; len(steps) is the end
+        self.verdicts: dict[int, Verdict | None] = {}
+        self.todo = [k for k, s in enumerate(self.steps)
+                     if s.seat == seat and len(legal_moves(s.before.round)) > 1]
+        self.analyse = analyse
+        self.worker: Worker[list[tuple[Move, float]]] | \
+            ProcessWorker[list[tuple[Move, float]]] | None = None
+        self.working: int | None = None
+        self.buttons = [Button("\u25c0 Back", "back", key=pygame.K_LEFT),
+                        Button("Next \u25b6", "next", key=pygame.K_RIGHT),
+                        Button("Next mistake", "mistake", key=pygame.K_m),
+                        Button("Close", "close", key=pygame.K_ESCAPE)]
+
+    # -- the analysis, one position at a time
+
+    def enter(self) -> None:
+        self.place_buttons()
+
+    def place_buttons(self) -> None:
+        for button, box in zip(self.buttons, self.layout().buttons, strict=True):
+            button.box = box
+            at_start = button.action == "back" and self.index == 0
+            at_end = button.action == "next" and self.index == len(self.steps)
+            button.enabled = not (at_start or at_end)
+
+    def update(self, dt: float) -> None:
+        self.place_buttons()
+        if self.worker is not None and self.worker.done() and self.working is not None:
+            values = self.worker.result() or []
+            self.verdicts[self.working] = judge(self.steps[self.working].move, values)
+            self.worker = None
+            self.working = None
+        if self.worker is None and self.todo:
+            k = self.todo.pop(0)
+            view = self.steps[k].before.round.view_for(self.seat)
+            self.working = k
+            seed = f"review:{k}"
+            if self.app.ai_process and self.analyse is expert_values:
+                self.worker = ProcessWorker(expert_values, view, seed)
+            else:
+                analyse = self.analyse
+                self.worker = Worker(lambda: analyse(view, seed))
+
+    def busy(self) -> bool:
+        return self.worker is not None or bool(self.todo)
+
+    def mistakes(self) -> list[int]:
+        return sorted(k for k, v in self.verdicts.items() if v is not None and not v.agrees)
+
+    # -- events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.place_buttons()
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        if event.type == ACTION:
+            action = str(event.action)
+            if action == "back":
+                self.index = max(0, self.index - 1)
+            elif action == "next":
+                self.index = min(len(self.steps), self.index + 1)
+            elif action == "mistake":
+                later = [k for k in self.mistakes() if k > self.index]
+                self.index = later[0] if later else (self.mistakes() or [self.index])[0]
+            elif action == "close":
+                from casino.ui.scenes.title import TitleScene
+
+                self.app.stack.replace(TitleScene(self.app))
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.index = 0 if event.key == pygame.K_HOME else len(self.steps)
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP)
+
+    # -- drawing
+
+    def layout(self) -> TableLayout:
+        w, h = self.app.screen.get_size()
+        return table_layout(w, h, len(self.names))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.layout()
+        settings = self.app.settings
+        surface.blit(assets.felt(surface.get_size()), (0, 0))
+        step: Step | None = self.steps[self.index] if self.index < len(self.steps) else None
+        game = step.before if step else self.final
+        state = game.round
+        partnership = state.partnership
+        items = set(move_items(step.move)) if step else set()
+        played = step.move.card if step else None
+        # every hand, face up: the others on top, the reviewed player's at the bottom
+        for seat in range(len(self.names)):
+            hand = state.hands[seat]
+            colour = HILITE if step and step.seat == seat else seat_colour(seat, partnership)
+            if seat == self.seat:
+                boxes = hand_boxes(lay.hand, len(hand), lay.card)
+                draw_text(surface, self.names[seat], lay.font, (lay.hand[0], lay.status[1]),
+                          colour, bold=True)
+            else:
+                x, y, w, h = lay.opponents[(seat - self.seat - 1) % len(self.names)]
+                pygame.draw.rect(surface, colour, (x, y, w, h), 2, border_radius=8)
+                draw_text(surface, self.names[seat], lay.font - 1, (x + lay.margin, y + 2),
+                          colour, bold=True, max_width=w - 2 * lay.margin)
+                step_x = min(lay.small[0] + 4, (w - lay.small[0] - 2 * lay.margin)
+                             // max(1, len(hand) - 1))
+                top = y + round(lay.font * 1.5)
+                boxes = [(x + lay.margin + k * step_x, top, *lay.small) for k in range(len(hand))]
+            for card, box in zip(hand, boxes, strict=True):
+                draw_card(surface, card, box, settings, HILITE if card == played else None)
+        grid = table_grid(lay.table, len(state.table), self.ruleset.table_spaces, lay.card)
+        for item, slot in zip(state.table, grid.slots, strict=False):
+            draw_item(surface, item, slot, grid.card, grid.tag, self.ruleset, settings,
+                      partnership, HILITE if item in items else None, set())
+        self.draw_panel(surface, lay, step)
+        for button in self.buttons:
+            button.draw(surface, lay.font - 1)
+
+    def draw_panel(self, surface: pygame.Surface, lay: TableLayout, step: Step | None) -> None:
+        pygame.draw.rect(surface, (12, 34, 24), lay.panel)
+        x, y, w, _ = lay.sheet
+        f = lay.font - 1
+        line = round(f * 1.45)
+        draw_text(surface, f"Review: {self.ruleset.title}", lay.font, (x, y), HILITE, bold=True,
+                  max_width=w)
+        y += line + 4
+        game = step.before if step else self.final
+        where = f"round {game.round_index + 1}, move {self.index + 1} of {len(self.steps)}" \
+            if step else "the end of the game"
+        draw_text(surface, where.capitalize(), f, (x, y), DIM, max_width=w)
+        y += line
+        totals = " \u2013 ".join(str(t) for t in game.totals)
+        draw_text(surface, f"Score before this round: {totals}", f, (x, y), DIM, max_width=w)
+        y += line + 6
+        if step is not None:
+            who = self.names[step.seat]
+            for text in wrap(f"{who}: {step.text}", f, w):
+                draw_text(surface, text, f, (x, y), TEXT, bold=True)
+                y += line
+            verdict = self.verdicts.get(self.index)
+            if step.seat == self.seat:
+                if self.index in self.verdicts and verdict is not None:
+                    colour = GOOD if verdict.agrees else MISTAKE
+                    words = verdict.words()
+                elif self.index in self.verdicts or len(legal_moves(step.before.round)) == 1:
+                    colour, words = DIM, "no choice here" if verdict is None else ""
+                else:
+                    colour, words = DIM, "the expert is thinking\u2026"
+                for text in wrap(words[:1].upper() + words[1:], f, w):
+                    draw_text(surface, text, f, (x, y), colour)
+                    y += line
+        else:
+            final = " \u2013 ".join(str(t) for t in self.final.totals)
+            draw_text(surface, f"Final score {final}", f, (x, y), TEXT, bold=True, max_width=w)
+            y += line
+        y += 8
+        mine = [k for k, s in enumerate(self.steps) if s.seat == self.seat]
+        judged = [v for k, v in self.verdicts.items() if v is not None]
+        mistakes = [v for v in judged if not v.agrees]
+        cost = sum(v.cost if v.cost is not None else v.floor for v in mistakes)
+        summary = (f"{self.names[self.seat]}: {len(mine)} moves; the expert looked at "
+                   f"{len(self.verdicts)} of {len(self.verdicts) + len(self.todo)} with a "
+                   f"choice and would have played {len(mistakes)} differently, about "
+                   f"{cost:.1f} points in all.")
+        for text in wrap(summary, f - 1, w):
+            draw_text(surface, text, f - 1, (x, y), DIM)
+            y += round((f - 1) * 1.4)
+        y += 8
+        # the moves of this round around the current one, mistakes marked
+        round_index = game.round_index
+        rows = [k for k, s in enumerate(self.steps) if s.before.round_index == round_index]
+        bottom = min(b[1] for b in lay.buttons) - lay.margin
+        room = max(0, (bottom - y) // line)
+        if not rows or room == 0:
+            return
+        here = rows.index(self.index) if self.index in rows else len(rows) - 1
+        first = max(0, min(here - room // 2, len(rows) - room))
+        for k in rows[first:first + room]:
+            s = self.steps[k]
+            mark = ""
+            verdict = self.verdicts.get(k)
+            if s.seat == self.seat and verdict is not None:
+                mark = "\u2713 " if verdict.agrees else "\u2717 "
+            colour = seat_colour(s.seat, self.final.round.partnership)
+            colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+            if verdict is not None:
+                colour = GOOD if verdict.agrees else MISTAKE
+            if k == self.index:
+                pygame.draw.rect(surface, (50, 95, 70), (x - 4, y - 2, w + 8, line),
+                                 border_radius=4)
+            draw_text(surface, f"{mark}{self.names[s.seat]}: {s.text}", f - 1, (x, y), colour,
+                      max_width=w)
+            y += line
