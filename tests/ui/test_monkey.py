@@ -25,7 +25,9 @@ from tests.ui.test_screenshots import CHOICE
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_LEFT,
         pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_h, pygame.K_u,
-        pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_r]
+        pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_r,
+        pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END, pygame.K_n, pygame.K_m,
+        pygame.K_v, pygame.K_y, pygame.K_f, pygame.K_t, pygame.K_s, pygame.K_a]
 
 
 def random_event(rng: random.Random, size: tuple[int, int]) -> None:
@@ -59,6 +61,30 @@ def finished_game(app: App) -> Session:
 def openers(app: App) -> dict[str, Callable[[], None]]:
     """How to open each scene afresh."""
     done = finished_game(app)
+    from casino.engine import load_ruleset
+    from casino.persistence import Records
+    from casino.ui.scenes.dialogs import ConfirmScene, NoticeScene, rules_page
+    from casino.ui.scenes.options import SettingsScene
+    from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
+    from casino.ui.scenes.review import ReviewScene
+    from casino.ui.scenes.title import ResumeScene
+    from casino.ui.scenes.tutorial import TutorialScene
+
+    assert done.record_id is not None and done.save is None
+    record = Records.open().value.game_record(done.record_id)
+    assert record is not None
+
+    def over_title(make: Callable[[], object]) -> Callable[[], None]:
+        def open_it() -> None:
+            app.stack.replace(TitleScene(app))
+            app.stack.push(make())  # type: ignore[arg-type]
+        return open_it
+
+    def resume() -> None:
+        app.new_game()
+        session = app.stack.top.session  # type: ignore[union-attr]
+        app.stack.replace(TitleScene(app))
+        app.stack.push(ResumeScene(app, session.save, session.game))
 
     def title() -> None:
         app.stack.replace(TitleScene(app))
@@ -87,10 +113,25 @@ def openers(app: App) -> dict[str, Callable[[], None]]:
         app.stack.replace(GameOverScene(app, copy.copy(done)))
 
     return {"TitleScene": title, "TableScene": table, "ChoiceScene": choice,
-            "MenuScene": menu, "SummaryScene": summary, "GameOverScene": game_over}
+            "MenuScene": menu, "SummaryScene": summary, "GameOverScene": game_over,
+            "SettingsScene": over_title(lambda: SettingsScene(app)),
+            "HallOfFameScene": over_title(lambda: HallOfFameScene(app)),
+            "StatisticsScene": over_title(lambda: StatisticsScene(app)),
+            "TextScene": over_title(lambda: rules_page(app, load_ruleset("casino33"))),
+            "NoticeScene": over_title(lambda: NoticeScene(app, ["a message " * 20])),
+            "ConfirmScene": over_title(lambda: ConfirmScene(app, "Sure?", "Really?", "Yes",
+                                                            lambda: None)),
+            "ResumeScene": resume,
+            "TutorialScene": lambda: app.stack.replace(TutorialScene(app, 3)),
+            "ReviewScene": lambda: app.stack.replace(
+                ReviewScene(app, record, analyse=lambda view, seed: []))}
 
 
-def monkey(per_scene: int, seed: int) -> dict[str, int]:
+def monkey(per_scene: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    import casino.ui.session
+
+    # no expert search in a review the monkey opens from the game-over screen
+    monkeypatch.setattr(casino.ui.session, "expert_values", lambda view, seed=0: [])
     rng = random.Random(seed)
     app = make_app(size=(1024, 700))
     counts: dict[str, int] = {}
@@ -107,12 +148,12 @@ def monkey(per_scene: int, seed: int) -> dict[str, int]:
     return counts
 
 
-def test_monkey_short() -> None:
-    counts = monkey(300, seed=1)
+def test_monkey_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = monkey(300, seed=1, monkeypatch=monkeypatch)
     assert min(counts.values()) == 300
 
 
 @pytest.mark.slow
-def test_monkey_ten_thousand_per_scene() -> None:
-    counts = monkey(10_000, seed=2)
+def test_monkey_ten_thousand_per_scene(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = monkey(10_000, seed=2, monkeypatch=monkeypatch)
     assert min(counts.values()) == 10_000

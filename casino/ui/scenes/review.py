@@ -14,13 +14,13 @@ import pygame
 
 from casino.engine import Move, PlayerView, legal_moves
 from casino.persistence.saves import default_loader
-from casino.ui import assets
+from casino.ui import assets, session
 from casino.ui.layout import TableLayout, hand_boxes, table_grid, table_layout
 from casino.ui.render import draw_card, draw_item, seat_colour
 from casino.ui.review import Step, Verdict, judge, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, wrap
 from casino.ui.scenes.table_view import move_items
-from casino.ui.session import ProcessWorker, Worker, expert_values
+from casino.ui.session import ProcessWorker, Worker
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -34,7 +34,7 @@ class ReviewScene(Scene):
     """``record`` is a game as ``Records.game_record`` gives it; ``seat`` is reviewed."""
 
     def __init__(self, app: App, record: dict[str, Any], seat: int = 0,
-                 analyse: Analyse = expert_values) -> None:
+                 analyse: Analyse | None = None) -> None:
         super().__init__(app)
         self.record = record
         self.seat = seat
@@ -78,10 +78,10 @@ class ReviewScene(Scene):
             view = self.steps[k].before.round.view_for(self.seat)
             self.working = k
             seed = f"review:{k}"
-            if self.app.ai_process and self.analyse is expert_values:
-                self.worker = ProcessWorker(expert_values, view, seed)
+            if self.analyse is None and self.app.ai_process:
+                self.worker = ProcessWorker(session.expert_values, view, seed)
             else:
-                analyse = self.analyse
+                analyse = self.analyse or session.expert_values
                 self.worker = Worker(lambda: analyse(view, seed))
 
     def busy(self) -> bool:
