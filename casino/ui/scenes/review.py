@@ -155,9 +155,35 @@ class ReviewScene(Scene):
         for item, slot in zip(state.table, grid.slots, strict=False):
             draw_item(surface, item, slot, grid.card, grid.tag, self.ruleset, settings,
                       partnership, HILITE if item in items else None, set())
+        if step is None:
+            self.draw_rounds(surface, lay)
         self.draw_panel(surface, lay, step)
         for button in self.buttons:
             button.draw(surface, lay.font - 1)
+
+    def draw_rounds(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        """At the end: the points of every round and the running totals, per side."""
+        x, y, w, _ = lay.table
+        font = lay.font
+        sides = self.final.sides
+        partnership = self.final.round.partnership
+        names = self.names if not partnership else [
+            " & ".join(n for k, n in enumerate(self.names) if k % 2 == s) for s in range(2)]
+        col = (w - w // 4) // max(1, sides)
+        draw_text(surface, "Round by round", font + 2, (x, y), HILITE, bold=True)
+        y += round(font * 2.2)
+        for s in range(sides):
+            draw_text(surface, names[s], font, (x + w // 4 + s * col + col // 2, y),
+                      seat_colour(s, partnership), "midtop", bold=True, max_width=col - 8)
+        y += round(font * 1.6)
+        running = [0] * sides
+        for r, score in enumerate(self.final.scores):
+            running = [a + b for a, b in zip(running, score.totals, strict=True)]
+            draw_text(surface, f"Round {r + 1}", font, (x, y), DIM)
+            for s in range(sides):
+                draw_text(surface, f"{score.totals[s]}  ({running[s]})", font,
+                          (x + w // 4 + s * col + col // 2, y), TEXT, "midtop")
+            y += round(font * 1.5)
 
     def draw_panel(self, surface: pygame.Surface, lay: TableLayout, step: Step | None) -> None:
         pygame.draw.rect(surface, (12, 34, 24), lay.panel)
@@ -172,9 +198,12 @@ class ReviewScene(Scene):
             if step else "the end of the game"
         draw_text(surface, where.capitalize(), f, (x, y), DIM, max_width=w)
         y += line
-        totals = " \u2013 ".join(str(t) for t in game.totals)
-        draw_text(surface, f"Score before this round: {totals}", f, (x, y), DIM, max_width=w)
-        y += line + 6
+        if step is not None:
+            totals = " \u2013 ".join(str(t) for t in game.totals)
+            draw_text(surface, f"Score before this round: {totals}", f, (x, y), DIM,
+                      max_width=w)
+            y += line
+        y += 6
         if step is not None:
             who = self.names[step.seat]
             for text in wrap(f"{who}: {step.text}", f, w):
