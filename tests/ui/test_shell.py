@@ -252,7 +252,8 @@ def finished_games(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(casino.ui.session, "save_game", lambda save: None)
     for k in range(n):
         app = make_app(level="beginner" if k % 2 else "greedy", ruleset="casino33" if k == 2
-                       else "classic", player_name="Ann" if k == 1 else "You")
+                       else "classic", player_name="Ann" if k == 1 else "You",
+                       daily_deal=k == 0)
         app.new_game()
         scene = app.stack.top
         assert isinstance(scene, TableScene)
@@ -324,8 +325,18 @@ def test_statistics_per_ruleset_level_and_daily(monkeypatch: pytest.MonkeyPatch)
     shot(app, "statistics_levels")
     click(button_of(stats, "tab:daily"))
     steps(app)
-    assert stats.body() == []
+    (daily,) = stats.body()
+    assert daily[0] == date.today().isoformat() and daily[1] == "Classic Casino"
+    assert daily[4] in ("won", "lost", "draw")
     shot(app, "statistics_daily")
+    import casino.ui.session
+    from casino.ui.scenes.review import ReviewScene
+
+    monkeypatch.setattr(casino.ui.session, "expert_values", fake_expert)
+    click(button_of(stats, "review"))
+    steps(app)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.names[review.seat] == "You"
 
 
 # -- 4. new-game options ------------------------------------------------------------

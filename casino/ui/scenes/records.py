@@ -228,7 +228,8 @@ class StatisticsScene(RecordsDialog):
 
     def __init__(self, app: App) -> None:
         super().__init__(app, "", [Button(label, f"tab:{key}") for key, label in TABS]
-                         + [Button("Close", "cancel", key=pygame.K_ESCAPE)])
+                         + [Button("Review last game", "review", key=pygame.K_v),
+                            Button("Close", "cancel", key=pygame.K_ESCAPE)])
         self.name = app.settings.player_name
         self.title = f"Statistics of {self.name}"
         self.tab = "rules"
@@ -236,7 +237,8 @@ class StatisticsScene(RecordsDialog):
         self.by_rules: dict[str, Stats] = {}
         self.by_level: dict[str, Stats] = {}
         self.daily: list[GameSummary] = []
-        self.focus = len(TABS)
+        self.focus = len(TABS) + 1
+        self.last_game: int | None = None
 
     def enter(self) -> None:
         super().enter()
@@ -244,12 +246,24 @@ class StatisticsScene(RecordsDialog):
         self.overall = records.stats(self.name)
         self.by_rules = records.stats_by_ruleset(self.name)
         self.by_level = records.stats_by_level(self.name)
-        self.daily = [g for g in records.games(self.name, limit=200) if g.daily is not None][:14]
+        games = records.games(self.name, limit=200)
+        self.daily = [g for g in games if g.daily is not None][:14]
+        self.last_game = games[0].id if games else None
+        self.buttons[len(TABS)].enabled = self.last_game is not None
         self.take_read_errors()
 
     def on_action(self, action: str, value: object) -> bool:
         if action.startswith("tab:"):
             self.tab = action[4:]
+        elif action == "review" and self.last_game is not None:
+            record = self.open_records().game_record(self.last_game)
+            self.take_read_errors()
+            if record is not None:
+                from casino.ui.scenes.review import ReviewScene
+
+                seat = record["players"].index(self.name) if self.name in record["players"] \
+                    else 0
+                self.app.stack.replace(ReviewScene(self.app, record, seat))
         elif action == "cancel":
             self.close()
         else:
@@ -290,7 +304,8 @@ class StatisticsScene(RecordsDialog):
             plural = "" if s.games == 1 else "s"
             summary = (f"{s.games} game{plural}: {s.wins} won, {s.draws} drawn, {s.losses} lost "
                        f"({percent(s.win_rate)}); {s.points_per_round:.1f} points a round; "
-                       f"{s.sweeps} sweeps; best game {s.best_game}; "
+                       f"{s.sweeps} sweep{'' if s.sweeps == 1 else 's'}; "
+                       f"best game {s.best_game}; "
                        f"{s.undo_games} with undo")
         else:
             summary = "No finished games yet under this name."
