@@ -54,3 +54,40 @@ def test_title_table_choice_menu_and_unseen_draw_without_changing() -> None:
     steps(app)
     assert top_name(app) == "MenuScene"
     assert_draw_is_pure(app)
+
+
+def test_new_scenes_draw_without_changing() -> None:
+    import random
+
+    from casino.engine import load_ruleset
+    from casino.persistence import Records
+    from casino.ui.scenes.dialogs import ConfirmScene, NoticeScene, rules_page
+    from casino.ui.scenes.options import SettingsScene
+    from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
+    from casino.ui.scenes.review import ReviewScene
+    from casino.ui.scenes.tutorial import TutorialScene
+    from tests.ui.test_play import play_to_game_over
+
+    app = make_app()
+    app.new_game()
+    play_to_game_over(app, random.Random(1))
+    assert_draw_is_pure(app)
+    record_id = app.stack.top.session.record_id  # type: ignore[union-attr]
+    record = Records.open().value.game_record(record_id)
+    assert record is not None
+    for make in (lambda: SettingsScene(app), lambda: HallOfFameScene(app),
+                 lambda: StatisticsScene(app), lambda: rules_page(app, load_ruleset("spade")),
+                 lambda: NoticeScene(app, ["note"]),
+                 lambda: ConfirmScene(app, "Sure?", "Really?", "Yes", lambda: None)):
+        app.stack.replace(TitleScene(app))
+        app.stack.push(make())
+        steps(app)
+        assert_draw_is_pure(app)
+    app.stack.replace(TutorialScene(app, 1))
+    steps(app)
+    assert_draw_is_pure(app)
+    app.stack.replace(ReviewScene(app, record, analyse=lambda view, seed: []))
+    steps(app, 5)
+    key(pygame.K_RIGHT)
+    steps(app)
+    assert_draw_is_pure(app)

@@ -284,6 +284,10 @@ class TextScene(Dialog):
                 out.append((line, k == 0 and bool(out)))
         return out
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.lines()  # wrapped here, for the window's size, so drawing only reads them
+
     def fits(self, start: int) -> int:
         """How many lines from ``start`` fit on the page, paragraph gaps included."""
         lay = self.layout()
