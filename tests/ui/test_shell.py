@@ -540,3 +540,60 @@ def test_post_game_review_from_game_over_steps_and_marks_mistakes() -> None:
     key(pygame.K_ESCAPE)
     steps(app)
     assert top_name(app) == "TitleScene"
+
+
+# -- damaged files: a message, nothing lost, nothing crashes ----------------------------------
+
+
+def test_a_damaged_save_is_named_and_kept_aside_at_launch(casino_home: Path) -> None:
+    (casino_home / "current-game.json").write_text('{"format": 1, "ruleset": "classic", "pla')
+    app = launch(parse_args([]))
+    assert isinstance(app, App)
+    steps(app)
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScene)
+    assert any("cannot be resumed" in m for m in notice.messages)
+    assert list(casino_home.glob("current-game.json.broken-*"))
+    key(pygame.K_RETURN)
+    steps(app)
+    assert top_name(app) == "TitleScene"
+
+
+def test_a_damaged_record_book_is_named_in_the_hall_of_fame(casino_home: Path) -> None:
+    (casino_home / "records.sqlite3").write_bytes(b"not a database at all" * 50)
+    app = make_app()
+    app.show_title()
+    steps(app)
+    key(pygame.K_f)
+    steps(app)
+    fame = app.stack.top
+    assert isinstance(fame, HallOfFameScene)
+    assert fame.problems and "damaged" in fame.problems[0] and fame.fame == []
+    assert list(casino_home.glob("records.sqlite3.broken-*"))
+    shot(app, "hall_of_fame_damaged")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_home_is_reported_and_play_goes_on(casino_home: Path) -> None:
+    app = make_app()
+    casino_home.chmod(0o500)
+    try:
+        scene = start_from_title(app)
+        play_human_moves(app, scene, 1)
+        assert scene.message_kind == "error" and "not saved" in scene.message
+    finally:
+        casino_home.chmod(0o700)
+
+
+def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(casino_home: Path) -> None:
+    (casino_home / "current-game.json").mkdir()  # in the way of the save, even for root
+    app = make_app()
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    assert scene.message_kind == "error" and "not saved" in scene.message
+    play_human_moves(app, scene, 2)
+    assert scene.session.save is not None and scene.session.save.move_count() >= 3
+    assert scene.message_kind != "error"  # said once, not after every move
+    shot(app, "table_save_failed")

@@ -55,6 +55,7 @@ class TableScene(Scene):
         self.press: tuple[int, tuple[int, int]] | None = None  # hand index, mouse-down point
         self.drag_pos: tuple[int, int] | None = None
         self.summary_open = False
+        self.shown_notices: set[str] = set()
         self.buttons = [
             Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
         ]
@@ -410,8 +411,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.place_buttons()
         self.animator.update(dt)
-        if self.session.notices:
-            self.say(self.session.notices[-1], "error")
+        if self.session.notices:  # each problem once, not again after every move
+            fresh = [n for n in self.session.notices if n not in self.shown_notices]
+            if fresh:
+                self.say(fresh[-1], "error")
+                self.shown_notices.update(fresh)
             self.session.notices.clear()
         if self.hint_worker is not None and self.hint_worker.done():
             self.hint = self.hint_worker.result()
