@@ -114,7 +114,8 @@ class App:
         """The title screen, offering to resume a saved game (or recording a finished one)."""
         from casino.ui.scenes.title import ResumeScene, TitleScene
 
-        self.stack.replace(TitleScene(self))
+        title = TitleScene(self)
+        self.stack.replace(title)
         loaded = load_game()
         self.notices.extend(loaded.messages)
         if loaded.value is None:
@@ -124,6 +125,7 @@ class App:
             session = Session.resume(save, game)
             self.notices.extend(session.record())
             return
+        title.saved = (save, game)
         self.stack.push(ResumeScene(self, save, game))
 
     def handle(self, event: pygame.event.Event) -> None:

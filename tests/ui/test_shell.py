@@ -368,6 +368,10 @@ def test_new_game_options_opponents_levels_dealer_and_daily(casino_home: Path) -
     choose_on_title(app, "daily_deal", "on")
     key(pygame.K_RETURN)
     steps(app)
+    assert top_name(app) == "ConfirmScene"  # the saved game is not replaced unasked
+    shot(app, "replace_saved_game")
+    key(pygame.K_y)
+    steps(app)
     daily = app.stack.top
     assert isinstance(daily, TableScene)
     assert daily.session.game.seed == daily_seed(date.today())

@@ -37,6 +37,8 @@ class TitleScene(Scene):
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
         self.name = app.settings.player_name  # as typed (may end in a space while typing)
+        self.saved: tuple[SavedGame, Game] | None = None
+        """A game in progress found at launch and not resumed: Play asks before replacing it."""
         self.row = 1  # the rules; the name row above takes typing when chosen
         self.buttons = [Button("Play", "play", key=pygame.K_RETURN),
                         Button("Settings", "settings", key=pygame.K_s),
@@ -173,7 +175,17 @@ class TitleScene(Scene):
 
     def on_action(self, action: str) -> bool:
         stack = self.app.stack
-        if action == "play":
+        if action == "play" and self.saved is not None:
+            from casino.ui.scenes.dialogs import ConfirmScene
+
+            save, game = self.saved
+            n = save.move_count()
+            stack.push(ConfirmScene(
+                self.app, "Replace your saved game?",
+                f"Your {game.ruleset.title} game ({n} move{'' if n == 1 else 's'}) is still saved. "
+                "A new game replaces it; Esc keeps it (and you can resume it next time).",
+                "New game", self.app.new_game))
+        elif action == "play":
             self.app.new_game()
         elif action == "settings":
             from casino.ui.scenes.options import SettingsScene
@@ -249,8 +261,9 @@ class ResumeScene(Dialog):
         others = ", ".join(
             f"{p.name} ({level_label(p.level)})" for p in save.players if p.level is not None)
         totals = " \u2013 ".join(str(t) for t in game.totals)
+        n = save.move_count()
         lines = [f"{game.ruleset.title} against {others}",
-                 f"Round {game.round_index + 1}, {save.move_count()} moves played, "
+                 f"Round {game.round_index + 1}, {n} move{'' if n == 1 else 's'} played, "
                  f"score {totals}"]
         if save.daily is not None:
             lines.append(f"The daily deal of {save.daily.isoformat()}")
