@@ -178,9 +178,6 @@ class _Table:
         """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
         return [i for i in self.loose if self.table[i].rank == 1]  # type: ignore[union-attr]
 
-    def _has_ace(self, mask: int) -> bool:
-        return any(mask >> a & 1 for a in self.aces())
-
     def pairs(self) -> list[tuple[int, int, int]]:
         """Casino33 stacks of two loose cards of different values: (mask, i, value)."""
         out = []
@@ -201,8 +198,8 @@ class _Table:
         for mask, _, total in self.pairs():
             if total == v:
                 groups.append(mask)
-            elif total + 1 == v and not self._has_ace(mask):
-                groups += [mask | (1 << a) for a in aces]
+            elif total + 1 == v:
+                groups += [mask | (1 << a) for a in aces if not mask >> a & 1]
         for s in self.stacks:
             pile = self.table[s]
             assert isinstance(pile, Pile)
@@ -312,8 +309,8 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 assert isinstance(pile, Pile)
                 if pile.value != target:
                     continue
-                if (not br.duplicate_others and pile.multiple
-                        and pile.owner not in (player, t.partner)):
+                if (br.add_to_multiple == "partner" and pile.multiple
+                        and pile.owner != t.partner):
                     mandatory = -1
                     break
                 mandatory |= 1 << j
@@ -377,8 +374,9 @@ def _hand_stacks(t: _Table, h: Card, held: set[int]) -> list[Move]:
             continue
         if hv + cv <= limit and hv + cv in held:
             out.append(Build(h, hv + cv, (t.table[i],), 1))
-        if hv + cv + 1 <= limit and hv + cv + 1 in held and h.rank != 1 and cv != 1:
-            out.extend(Build(h, hv + cv + 1, t.items((1 << i) | (1 << a)), 1) for a in aces)
+        if hv + cv + 1 <= limit and hv + cv + 1 in held:
+            out.extend(Build(h, hv + cv + 1, t.items((1 << i) | (1 << a)), 1)
+                       for a in aces if a != i)
     if h.rank == 1:
         for s in t.stacks:
             pile = t.table[s]
@@ -386,9 +384,11 @@ def _hand_stacks(t: _Table, h: Card, held: set[int]) -> list[Move]:
             if len(pile.cards) == 2 and pile.value + 1 in held:
                 out.append(Build(h, pile.value + 1, (pile,), 1))
         for mask, _, total in t.pairs():
-            if total + 1 <= limit and total + 1 in held and not t._has_ace(mask):
+            if total + 1 <= limit and total + 1 in held:
                 out.append(Build(h, total + 1, t.items(mask), 1))
-    return out
+    # A hand Ace with a loose card and a loose Ace is both "Ace on a card, plus an Ace" and
+    # "Ace on a pair": one move.
+    return list(dict.fromkeys(out))
 
 
 def _owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
@@ -422,7 +422,8 @@ def _breaks_obligation(
 
     touched = [_touches(move, p) for p in owned]
     if ob.keep_stacking and not (
-        any(touched) or (isinstance(move, Build) and move.value in {p.value for p in owned})
+        any(touched)
+        or (isinstance(move, Build | Capture) and move.value in {p.value for p in owned})
     ):
         return f"you are stacking: take your {names()} or make another stack of its value"
     if ob.no_trail_with_build and isinstance(move, Trail):
@@ -644,6 +645,26 @@ def _selection_reason(
         multiple = [p for p in piles if p.multiple]
         if multiple and target != multiple[0].value:
             return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
+        partner = _partner(pos)
+        if rs.build.add_to_multiple == "partner":
+            for p in multiple:
+                if p.owner != partner:
+                    return f"only a partner may add to {_describe(p)}"
+        standing = [
+            p for p in pos.table if isinstance(p, Pile) and p.kind is PileKind.BUILD
+            and p.value == target and p not in chosen
+        ]
+        if rs.build.one_per_value and standing:
+            return f"a new set of {target} must join {_describe(standing[0])} on the table"
+        other_sets = [
+            m for m in _generate(rs, pos.to_move, hand, pos.table, partner)
+            if isinstance(m, Build) and m.card == card and m.value == target
+            and _selection_key(list(m.items)) == key
+        ]
+        if other_sets:
+            kind = "a single build" if other_sets[0].sets == 1 else (
+                f"a multiple build of {other_sets[0].sets} sets")
+            return f"{card} with {names} makes {kind} of {target}"
         if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1:
             return "only a card from your hand may raise a build, no table cards"
         return f"{card} with {names} does not make a build of {target}"

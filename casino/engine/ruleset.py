@@ -57,10 +57,10 @@ class BuildRules(BaseModel):
     )
     one_per_value: bool = Field(True, description="a new set of a build's value joins that build")
     gather: bool = Field(True, description="loose sets of the value may be gathered into a build")
-    duplicate_others: bool = Field(
-        True,
-        description="a player may add to a multiple build that is neither theirs nor their "
-        "partner's",
+    add_to_multiple: Literal["anyone", "partner"] = Field(
+        "anyone",
+        description="who may add a set to a multiple build: anyone, or only the owner's partner "
+        "(kasino: 'så länge det inte är dubbelt bygge')",
     )
     blocks: bool = Field(False, description="munter's blocks: a card onto a card of its value")
 
@@ -105,6 +105,12 @@ class ScoringRules(BaseModel):
         "none", description="who gets the cards points on a tie for most"
     )
     most_spades: int = Field(1, ge=0)
+    cards_at_least: int = Field(
+        0, ge=0, le=52, description="most cards scores only with this many (munter: 27)"
+    )
+    spades_at_least: int = Field(
+        0, ge=0, le=13, description="most spades scores only with this many (munter: 7)"
+    )
     sweep: int = Field(0, ge=0)
     last_taker: int = Field(0, ge=0)
     card_points: list[CardPoints] = Field(default_factory=list)

@@ -33,9 +33,12 @@ class RoundScore:
         }
 
 
-def _unique_max(counts: list[int]) -> int | None:
+def _unique_max(counts: list[int], at_least: int = 0) -> int | None:
+    """The side with strictly the most, if it has at least ``at_least``; else nobody."""
     best = max(counts)
-    return counts.index(best) if counts.count(best) == 1 else None
+    if counts.count(best) != 1 or best < at_least:
+        return None
+    return counts.index(best)
 
 
 def score_round(state: State) -> RoundScore:
@@ -62,12 +65,12 @@ def score_round(state: State) -> RoundScore:
             columns.append(column)
 
     if sc.most_cards:
-        winner = _unique_max(cards)
-        if winner is None and sc.cards_tie == "little_casino":
+        winner = _unique_max(cards, sc.cards_at_least)
+        if winner is None and sc.cards_tie == "little_casino" and cards.count(max(cards)) > 1:
             winner = next((s for s in range(sides) if LITTLE_CASINO in piles[s]), None)
         add("cards", [sc.most_cards if s == winner else 0 for s in range(sides)])
     if sc.most_spades:
-        winner = _unique_max(spades)
+        winner = _unique_max(spades, sc.spades_at_least)
         add("spades", [sc.most_spades if s == winner else 0 for s in range(sides)])
     for cp in sc.card_points:
         wanted = {Card.parse(t) for t in cp.cards}

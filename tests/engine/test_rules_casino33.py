@@ -113,3 +113,20 @@ def test_ratings_from_a_game_record(tmp_path: Path) -> None:
         ratings = rate_record(json.loads(line), load_ruleset)
         assert len(ratings) == 2 and all(r >= 0 for r in ratings)
         assert sum(ratings) >= 5  # at least the four Aces and the 10D are won every round
+
+
+def test_seed003_while_stacking_board_stacks_and_cards_of_the_value_may_be_taken() -> None:
+    # seed 003: the stacking player "can only win the stacks they have out on the board or
+    # continue to make stacks of the same value (either Board stacks or Hand Stacks)"
+    texts = legal_texts(pos("0;1;7C 7D 9H/KS;[s7 5C 2C @0] 4H 3D 7S 9S;*/-", "casino33"))
+    assert "7C x 4H 3D" in texts  # a Board Stack of 7; the 7D still takes the stack later
+    assert "7C x 7S" in texts
+    assert "9H x 9S" not in texts
+
+
+def test_seed003_an_ace_stack_may_go_on_a_pair_that_holds_an_ace() -> None:
+    # seed 003: an Ace "may be added to a two-card stack"; A+5 is a two-card stack of
+    # different values, so a second Ace may raise it, on the table or from the hand
+    assert "7C x AH 5D AS" in legal_texts(pos("0;1;7C/KS;AH 5D AS;*/-", "casino33"))
+    assert "AC b7 AH 5D" in legal_texts(pos("0;1;AC 7C/KS;AH 5D;*/-", "casino33"))
+    assert "AC b7 [AH 5D]" in legal_texts(pos("0;1;AC 7C/KS;[s6 AH 5D @1];*/-", "casino33"))

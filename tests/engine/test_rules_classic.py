@@ -225,3 +225,12 @@ def test_seed004_number_of_deals(players: int, deals: int) -> None:
         state = play(state, legal_moves(state)[0])
         count = state.deal_number
     assert count == deals
+
+
+def test_refusals_name_the_real_reason_for_builds() -> None:
+    state = pos("0;1;3C 8C/KS;[b8 5H 3H @1] 5D;*/-")
+    with pytest.raises(IllegalMoveError, match="must join the 8 build"):
+        play(state, move(state, "3C b8 5D"))
+    state = pos("0;1;3C 8C 7D/KS;[b5 3H 2D @1] [b8 6H 2C @1] 4H;*/-")
+    with pytest.raises(IllegalMoveError, match="makes a multiple build of 2 sets of 8"):
+        play(state, move(state, "3C b8 [3H 2D] [6H 2C]"))

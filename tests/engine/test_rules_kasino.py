@@ -123,3 +123,14 @@ def test_must_capture_lapses_when_nothing_can_be_taken_and_lasts_one_turn() -> N
     assert "4C t" in texts  # no capture possible: the duty lapses
     after = play(state, move(state, "4C t"))
     assert after.must_capture == (False, False)
+
+
+def test_seed002_not_even_your_own_multiple_build_is_built_on() -> None:
+    # seed 002: building on what one built before is allowed "så länge det inte är dubbelt
+    # bygge, eller mer" - as long as it is not a double build or more
+    state = pos("0;1;9D 9C/KS;[b9x2 5H 4D 9S @0] 3C 6C;*/-", "kasino")
+    texts = legal_texts(state)
+    assert not any(" b9" in t for t in texts)
+    assert "9D x [5H 4D 9S] 3C 6C" in texts
+    with pytest.raises(IllegalMoveError, match="only a partner may add to the multiple 9"):
+        play(state, move(state, "9D b9x3 [5H 4D 9S]"))

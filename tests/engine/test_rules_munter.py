@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.engine import IllegalMoveError, Pile, PileKind, load_ruleset, play
+from casino.engine import IllegalMoveError, Pile, PileKind, load_ruleset, play, score_round
 
 from .helpers import last_trick_score, legal_texts, move, pos
 
@@ -123,3 +123,14 @@ def test_seed000_scoring_with_sweeps() -> None:
 
 def test_munter_ruleset_tableau_has_twelve_spaces() -> None:
     assert load_ruleset("munter").table_spaces == 12
+
+
+def test_seed000_most_cards_and_spades_need_over_half_with_three_players() -> None:
+    # seed 000: "collecting over half the spades or over half the cards" ("Twenty-seven or more
+    # cards", "Seven or more spades"): with 3 players a plain majority of 20 cards scores nothing
+    text = ("0;1;-/-/-;-;AS 2S 3S 4S 5S 6S AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AD/"
+            "7S 8S 9S 10S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD/"
+            "JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH;-;0/0/0;0;000;4")
+    score = score_round(pos(text, "munter")).by_category()
+    assert score["cards"] == (0, 0, 0)
+    assert score["spades"] == (0, 0, 0)
