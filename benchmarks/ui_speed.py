@@ -15,6 +15,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,7 +28,7 @@ def first_frame() -> dict[str, float]:
     from casino.ui.scenes.title import TitleScene
     from casino.ui.settings import Settings
 
-    app = App(Settings(sound=False))
+    app = App(Settings().changed(sound=False))
     app.stack.push(TitleScene(app))
     app.step(0.0)
     return {"first_frame_at": time.time()}
@@ -42,7 +43,7 @@ def thinking(seconds: float) -> dict[str, float]:
     from casino.ui.session import make_policy
     from casino.ui.settings import Settings
 
-    app = App(Settings(sound=False, level="expert", speed=1), seed=1)
+    app = App(Settings().changed(sound=False, difficulties=("expert",) * 3, speed=1), seed=1)
     app.new_game()
     scene = app.stack.top
     assert isinstance(scene, TableScene)
@@ -81,7 +82,8 @@ def idle(seconds: float) -> dict[str, float]:
     from casino.ui.scenes.table import TableScene
     from casino.ui.settings import Settings
 
-    app = App(Settings(sound=False, level="greedy", animation=False), seed=2)
+    app = App(Settings().changed(sound=False, difficulties=("greedy",) * 3, animation=False),
+              seed=2)
     app.new_game()
     scene = app.stack.top
     assert isinstance(scene, TableScene)
@@ -103,8 +105,8 @@ def memory() -> dict[str, float]:
     from casino.ui.settings import Settings
     from tests.ui.driver import click_move, key, top_name
 
-    app = App(Settings(sound=True, level="greedy", speed=1, four_colour=True,
-                       large_index=True), seed=3, fps=0)
+    app = App(Settings().changed(sound=True, difficulties=("greedy",) * 3, speed=1,
+                                 four_colour=True, large_indices=True), seed=3, fps=0)
     app.new_game()
     rng = random.Random(1)
     import pygame
@@ -123,7 +125,9 @@ def memory() -> dict[str, float]:
 
 
 def child(mode: str, seconds: float, window: bool) -> dict[str, float]:
-    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
+    home = tempfile.mkdtemp(prefix="casino-bench-")  # saves and records, not the user's
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT),
+               CASINO_HOME=home)
     if not window:
         env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     started = time.time()
