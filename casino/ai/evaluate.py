@@ -27,6 +27,8 @@ class ScoreTables:
     sweep: int
     last_taker: int
     little_casino_breaks_tie: bool
+    cards_at_least: int = 0
+    spades_at_least: int = 0
 
 
 _tables: dict[int, tuple[Ruleset, ScoreTables]] = {}
@@ -50,14 +52,19 @@ def tables(ruleset: Ruleset) -> ScoreTables:
         sweep=sc.sweep,
         last_taker=sc.last_taker,
         little_casino_breaks_tie=sc.cards_tie == "little_casino",
+        cards_at_least=getattr(sc, "cards_at_least", 0),
+        spades_at_least=getattr(sc, "spades_at_least", 0),
     )
     _tables[id(ruleset)] = (ruleset, out)
     return out
 
 
-def _unique_max(counts: Sequence[int]) -> int | None:
+def _unique_max(counts: Sequence[int], at_least: int = 0) -> int | None:
+    """The side with strictly the most, if it has at least ``at_least``; else nobody."""
     best = max(counts)
-    return counts.index(best) if counts.count(best) == 1 else None
+    if counts.count(best) != 1 or best < at_least:
+        return None
+    return counts.index(best)
 
 
 def round_points(state: State) -> list[int]:
@@ -81,13 +88,13 @@ def round_points(state: State) -> list[int]:
                 little = s
         pts[s] += t.sweep * state.sweeps[p]
     if t.most_cards:
-        w = _unique_max(cards)
-        if w is None and t.little_casino_breaks_tie:
+        w = _unique_max(cards, t.cards_at_least)
+        if w is None and t.little_casino_breaks_tie and cards.count(max(cards)) > 1:
             w = little
         if w is not None:
             pts[w] += t.most_cards
     if t.most_spades:
-        w = _unique_max(spades)
+        w = _unique_max(spades, t.spades_at_least)
         if w is not None:
             pts[w] += t.most_spades
     if t.last_taker and state.last_taker is not None:
