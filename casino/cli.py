@@ -99,7 +99,7 @@ def play_game(
             record.append([])
             continue
         seat = state.to_move
-        move = players[seat].choose(state.view_for(seat))
+        move = players[seat].choose(game.view_for(seat))
         if check and move not in rules.legal_moves(state):
             raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
         record[-1].append((seat, format_move(move)))

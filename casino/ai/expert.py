@@ -95,7 +95,7 @@ class ExpertPolicy:
         self.totals: Sequence[int] | None = None
 
     def observe_totals(self, totals: Sequence[int] | None) -> None:
-        """Game totals so far (the view does not carry them); None plays for the margin."""
+        """Game totals so far, overriding the view's ``totals``; None uses the view's."""
         self.totals = totals
 
     def choose(self, view: PlayerView) -> Move:
@@ -107,7 +107,8 @@ class ExpertPolicy:
         if len(moves) == 1:
             return [(moves[0], 0.0)]
         rng = random.Random(f"expert:{self.seed}:{view_key(view)}")
-        utility = make_utility(view, self.totals)
+        utility = make_utility(view, self.totals if self.totals is not None
+                               else (view.totals or None))
         ranked = [a.move for a in assess(view, moves)]
         if view.stock_count == 0 and view.players == 2:
             try:

@@ -55,7 +55,9 @@ class Game:
         return rules.legal_moves(self.round)
 
     def view_for(self, player: int) -> PlayerView:
-        return self.round.view_for(player)
+        """The round's view for ``player`` with the game totals, so a policy can weigh the
+        margin of this round against winning the game."""
+        return replace(self.round.view_for(player), totals=self.totals)
 
     def play(self, move: Move) -> Game:
         """Play a checked move in the current round; a finished round is scored at once."""

@@ -139,6 +139,8 @@ class PlayerView:
     last_taker: int | None
     must_capture: tuple[bool, ...]
     deal_number: int
+    totals: tuple[int, ...] = ()
+    """Game points per side from the rounds before this one (public; empty if unknown)."""
 
     @property
     def players(self) -> int:

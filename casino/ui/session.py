@@ -338,7 +338,7 @@ class Session:
         return self.game.players
 
     def view(self, seat: int = HUMAN) -> PlayerView:
-        return self.game.round.view_for(seat)
+        return self.game.view_for(seat)
 
     def to_move(self) -> int:
         return self.game.round.to_move

@@ -35,3 +35,16 @@ def test_the_view_of_a_seat_not_to_move_has_no_moves() -> None:
     assert legal_moves(state.view_for(1)) == []
     after = play(state, legal_moves(state)[0])
     assert after.view_for(0).captures == after.captures
+
+
+def test_a_games_view_carries_the_game_totals() -> None:
+    from dataclasses import replace as dc_replace
+
+    from casino.engine.scoring import RoundScore
+
+    game = Game.start(load_ruleset("classic"), 2, 1)
+    assert game.view_for(0).totals == (0, 0)
+    score = RoundScore(("cards",), ((3,), (0,)), (27, 25), (7, 6), (0, 0))
+    later = dc_replace(game, scores=(score,))
+    assert later.view_for(1).totals == (3, 0)
+    assert later.view_for(1).hand == later.round.hands[1]
