@@ -6,7 +6,7 @@ into the game; a scene reads them in ``handle_event`` like any other event.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -133,6 +133,11 @@ class Button:
         pygame.draw.rect(surface, HILITE if focused else (110, 150, 120), rect, 1, border_radius=6)
         draw_text(surface, self.label, size, rect.center, TEXT if self.enabled else DIM,
                   anchor="center", max_width=rect.w - 8)
+
+
+def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
+    """Offer ``event`` to each button in turn; True once one has taken it."""
+    return any(button.handle(event) for button in buttons)
 
 
 @lru_cache(maxsize=1024)

@@ -22,6 +22,7 @@ from casino.ui.scene import (
     Scene,
     draw_text,
     panel,
+    press,
     shade,
     text_image,
     wrap,
@@ -63,9 +64,8 @@ class Dialog(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
-        for button in self.buttons:
-            if button.handle(event):
-                return True
+        if press(self.buttons, event):
+            return True
         if event.type == ACTION:
             return self.on_action(str(event.action), event.value)
         if event.type == pygame.KEYDOWN:

@@ -18,7 +18,7 @@ from casino.ui import assets, session
 from casino.ui.layout import TableLayout, hand_boxes, table_grid, table_layout
 from casino.ui.render import draw_card, draw_item, seat_colour
 from casino.ui.review import Step, Verdict, judge, steps_of
-from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, wrap
+from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
 from casino.ui.scenes.table_view import move_items
 from casino.ui.session import ProcessWorker, Worker
 
@@ -94,9 +94,8 @@ class ReviewScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
-        for button in self.buttons:
-            if button.handle(event):
-                return True
+        if press(self.buttons, event):
+            return True
         if event.type == ACTION:
             action = str(event.action)
             if action == "back":

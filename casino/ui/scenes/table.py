@@ -28,7 +28,7 @@ from casino.ui.layout import (
     table_grid,
     table_layout,
 )
-from casino.ui.scene import ACTION, Button, Scene
+from casino.ui.scene import ACTION, Button, Scene, press
 from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for
 from casino.ui.settings import computer_pause, flight_seconds
 
@@ -144,9 +144,8 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
-        for button in self.buttons:
-            if button.handle(event):
-                return True
+        if press(self.buttons, event):
+            return True
         if event.type == ACTION:
             return self.on_action(str(event.action))
         if event.type == pygame.KEYDOWN:

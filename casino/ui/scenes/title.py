@@ -15,7 +15,7 @@ from casino.engine.ruleset import bundled_names
 from casino.persistence import SavedGame
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
-from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, wrap
+from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, press, wrap
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
 from casino.ui.session import HUMAN, ai_levels, level_label
@@ -144,9 +144,8 @@ class TitleScene(Scene):
         self.place_buttons()
         if self.type_name(event):
             return True
-        for button in [*self.buttons, *self.more]:
-            if button.handle(event):
-                return True
+        if press([*self.buttons, *self.more], event):
+            return True
         n = len(self.options())
         self.row = min(self.row, n - 1)
         if event.type == ACTION:

@@ -15,7 +15,7 @@ import pygame
 from casino.engine import Game, Move, load_ruleset
 from casino.tutorial import LESSONS, Lesson
 from casino.ui.layout import Box
-from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, wrap
+from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, press, wrap
 from casino.ui.scenes.table import TableScene
 from casino.ui.session import HUMAN, Seat, Session
 
@@ -75,9 +75,8 @@ class TutorialScene(TableScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_lesson_buttons()
-        for button in self.lesson_buttons:
-            if button.handle(event):
-                return True
+        if press(self.lesson_buttons, event):
+            return True
         return super().handle_event(event)
 
     def on_action(self, action: str) -> bool:
