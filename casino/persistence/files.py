@@ -31,28 +31,26 @@ class Loaded(NamedTuple, Generic[T]):
     messages: tuple[str, ...] = ()
 
 
-def config_dir(directory: Path | None = None) -> Path:
-    """The settings directory: ``directory``, else $CASINO_HOME, else the user's config dir."""
+def _chosen_dir(directory: Path | None) -> Path | None:
+    """``directory`` if given, else $CASINO_HOME if set."""
     if directory is not None:
         return Path(directory)
     home = os.environ.get(ENV_HOME)
-    if home:
-        return Path(home)
+    return Path(home) if home else None
+
+
+def config_dir(directory: Path | None = None) -> Path:
+    """The settings directory: ``directory``, else $CASINO_HOME, else the user's config dir."""
     from platformdirs import user_config_path
 
-    return user_config_path("casino")
+    return _chosen_dir(directory) or user_config_path("casino")
 
 
 def data_dir(directory: Path | None = None) -> Path:
     """The records/saves directory: ``directory``, else $CASINO_HOME, else the user's data dir."""
-    if directory is not None:
-        return Path(directory)
-    home = os.environ.get(ENV_HOME)
-    if home:
-        return Path(home)
     from platformdirs import user_data_path
 
-    return user_data_path("casino")
+    return _chosen_dir(directory) or user_data_path("casino")
 
 
 def atomic_write(path: Path, data: bytes) -> None:
