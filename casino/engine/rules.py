@@ -118,7 +118,6 @@ class _Table:
                 self.vals.append(vt[item.index])
                 self.loose.append(i)
                 self.pairable.append(i)
-        self.build_mask = sum(1 << j for j in self.builds)
         self.summable = self.loose + self.builds if rs.capture.builds_in_sums else self.loose
         self._sets: dict[tuple[int, int, bool], list[int]] = {}
         self._sums_loose: dict[int, list[tuple[int, int]]] | None = None
@@ -683,15 +682,6 @@ def _selection_reason(
 
 def _value_text(values: tuple[int, ...]) -> str:
     return " or ".join(str(v) for v in values)
-
-
-def capturing_value(pos: Position, move: Move) -> int | None:
-    """The value a capture or build is made on, for messages and tags."""
-    match move:
-        case Capture(value=v) | Build(value=v) | Block(value=v):
-            return v
-        case _:
-            return None
 
 
 def takers(ruleset: Ruleset, pile: Pile) -> str:
