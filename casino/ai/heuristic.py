@@ -37,8 +37,8 @@ class Assessment:
 
 FOLLOW_UP = 0.3
 TRAIL_PENALTY = 0.25
-COMEBACK = 0.9
-ENDGAME_PLIES = 4
+COMEBACK = 0.75
+ENDGAME_PLIES = 8  # the whole last deal of a two-player round, solved exactly
 CARD_SCALE = 1.0
 
 
