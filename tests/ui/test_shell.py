@@ -118,13 +118,19 @@ def test_settings_dialog_from_the_menu_applies_at_once_and_persists(casino_home:
     assert scene.staged is not None
 
 
-def test_a_corrupt_settings_file_is_named_on_the_title_screen(casino_home: Path) -> None:
-    (casino_home / "settings.toml").write_text('speed = 12\ncard_back = "stripes"\n')
+def launch_to_notice() -> tuple[App, NoticeScene]:
+    """Launch as a player would and return the notice the title screen opens with."""
     app = launch(parse_args([]))
     assert isinstance(app, App)
     steps(app)
     notice = app.stack.top
     assert isinstance(notice, NoticeScene)
+    return app, notice
+
+
+def test_a_corrupt_settings_file_is_named_on_the_title_screen(casino_home: Path) -> None:
+    (casino_home / "settings.toml").write_text('speed = 12\ncard_back = "stripes"\n')
+    app, notice = launch_to_notice()
     text = " ".join(notice.messages)
     assert "speed" in text and "12" in text and "broken" in text
     assert app.settings.card_back == "stripes" and app.settings.speed == 4
@@ -551,11 +557,7 @@ def test_post_game_review_from_game_over_steps_and_marks_mistakes() -> None:
 
 def test_a_damaged_save_is_named_and_kept_aside_at_launch(casino_home: Path) -> None:
     (casino_home / "current-game.json").write_text('{"format": 1, "ruleset": "classic", "pla')
-    app = launch(parse_args([]))
-    assert isinstance(app, App)
-    steps(app)
-    notice = app.stack.top
-    assert isinstance(notice, NoticeScene)
+    app, notice = launch_to_notice()
     assert any("cannot be resumed" in m for m in notice.messages)
     assert list(casino_home.glob("current-game.json.broken-*"))
     key(pygame.K_RETURN)
