@@ -65,9 +65,12 @@ def start_from_title(app: App) -> TableScene:
 
 
 def play_human_moves(app: App, scene: TableScene, count: int) -> None:
-    """Play ``count`` moves of the person, letting the computer answer between them."""
+    """Play ``count`` moves of the person, letting the computer answer between them.
+
+    Bounded by the clock: the computer thinks on another thread, in real time."""
     played = 0
-    for _ in range(2000):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if scene.can_act():
             if played == count:
                 return
@@ -75,6 +78,8 @@ def play_human_moves(app: App, scene: TableScene, count: int) -> None:
             captures = [m for m in options if isinstance(m, Capture)]
             click_move(app, (captures or options)[0])
             played += 1
+        else:
+            time.sleep(0.0005)
         steps(app)
     raise AssertionError("the person never got to move")
 
