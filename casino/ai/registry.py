@@ -11,6 +11,7 @@ from collections.abc import Callable
 from casino.ai.basic import GreedyPolicy, Policy, RandomPolicy
 from casino.ai.expert import ExpertPolicy
 from casino.ai.heuristic import HeuristicPolicy
+from casino.ai.ismcts import ISMCTSPolicy
 from casino.engine.moves import Move
 from casino.engine.rules import legal_moves
 from casino.engine.state import PlayerView
@@ -50,8 +51,10 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "heuristic": HeuristicPolicy,
     "hard": hard,
     "expert": expert,
+    "ismcts": ISMCTSPolicy,
 }
-"""Level name -> factory(seed=...)."""
+"""Level name -> factory(seed=...). ``ismcts`` is the measured alternative to the expert's
+PIMC; it has no difficulty name."""
 
 DIFFICULTIES: dict[str, str] = {
     "Beginner": "beginner",

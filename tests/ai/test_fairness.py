@@ -14,6 +14,7 @@ import pytest
 from casino.ai.expert import ExpertPolicy
 from casino.ai.heuristic import HeuristicPolicy
 from casino.ai.hint import hint
+from casino.ai.ismcts import ISMCTSPolicy
 from casino.ai.sampling import consistent, determinize
 from casino.engine import State
 
@@ -36,6 +37,7 @@ def test_permuting_hidden_cards_never_changes_a_decision(ruleset: str) -> None:
         view = state.view_for(state.to_move)
         expected_h = HeuristicPolicy(seed=3).choose(view)
         expected_e = ExpertPolicy(seed=3, samples=2, candidates=3, depth=2).choose(view)
+        expected_i = ISMCTSPolicy(seed=3, iterations=30).choose(view)
         for _ in range(2):
             other = reshuffled(state, rng)
             if other.hands == state.hands and other.stock == state.stock:
@@ -43,6 +45,7 @@ def test_permuting_hidden_cards_never_changes_a_decision(ruleset: str) -> None:
             v2 = other.view_for(other.to_move)
             assert HeuristicPolicy(seed=3).choose(v2) == expected_h
             assert ExpertPolicy(seed=3, samples=2, candidates=3, depth=2).choose(v2) == expected_e
+            assert ISMCTSPolicy(seed=3, iterations=30).choose(v2) == expected_i
             checked += 1
     assert checked >= 5
 

@@ -6,6 +6,7 @@ import pytest
 
 from casino.ai.basic import Policy
 from casino.ai.expert import ExpertPolicy
+from casino.ai.ismcts import ISMCTSPolicy
 from casino.ai.registry import DIFFICULTIES, POLICIES, policy_for
 from casino.cli import play_game
 from casino.engine import Game, load_ruleset, play
@@ -17,11 +18,15 @@ def small_expert(seed: int | str = 0) -> Policy:
     return ExpertPolicy(seed=seed, samples=2, candidates=3, depth=2)
 
 
-LEVELS = ["random", "beginner", "greedy", "heuristic", "expert-small"]
+LEVELS = ["random", "beginner", "greedy", "heuristic", "expert-small", "ismcts-small"]
 
 
 def make(name: str, seed: str) -> Policy:
-    return small_expert(seed) if name == "expert-small" else POLICIES[name](seed=seed)
+    if name == "expert-small":
+        return small_expert(seed)
+    if name == "ismcts-small":
+        return ISMCTSPolicy(seed=seed, iterations=20)
+    return POLICIES[name](seed=seed)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -53,3 +58,20 @@ def test_difficulties_name_every_level() -> None:
         assert hasattr(policy_for(name, seed=1), "choose")
     with pytest.raises(ValueError, match="unknown difficulty"):
         policy_for("Impossible")
+
+
+def test_ismcts_spends_its_iterations_on_the_candidates() -> None:
+    """The tree is really searched: more iterations visit the root candidates more."""
+    from casino.ai.heuristic import assess
+    from casino.engine.rules import legal_moves
+
+    from .conftest import positions
+
+    rs_positions = [s for s in positions("classic", games=1, every=2) if s.stock]
+    state = next(s for s in rs_positions if len(legal_moves(s)) >= 4)
+    view = state.view_for(state.to_move)
+    ranked = [a.move for a in assess(view)]
+    out = ISMCTSPolicy(seed=1, iterations=200).evaluate(view)
+    assert {m for m, _ in out} <= set(ranked[:8])
+    visits = sorted((v for _, v in out), reverse=True)
+    assert sum(round(v) for v in visits) == 200  # every iteration reached a root child
