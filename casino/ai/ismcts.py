@@ -41,8 +41,8 @@ class ISMCTSPolicy(ExpertPolicy):
 
     name = "ismcts"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 300, candidates: int = 8,
-                 width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000) -> None:
+    def __init__(self, seed: int | str = 0, iterations: int = 1000, candidates: int = 8,
+                 width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.iterations = iterations
         self.width = width

@@ -33,15 +33,18 @@ class BeginnerPolicy:
         return self.rng.choice(legal_moves(view))
 
 
-def hard(seed: int | str = 0) -> ExpertPolicy:
-    """The expert with a small budget: fewer samples and candidates, a shallower search."""
-    policy = ExpertPolicy(seed=seed, samples=8, candidates=4, depth=2, endgame_nodes=20_000)
+def hard(seed: int | str = 0) -> ISMCTSPolicy:
+    """The expert's search with a fifth of its iterations."""
+    policy = ISMCTSPolicy(seed=seed, iterations=200)
     policy.name = "hard"
     return policy
 
 
-def expert(seed: int | str = 0) -> ExpertPolicy:
-    return ExpertPolicy(seed=seed)
+def expert(seed: int | str = 0) -> ISMCTSPolicy:
+    """IS-MCTS: measured stronger than PIMC (``pimc``) at the same decision time."""
+    policy = ISMCTSPolicy(seed=seed)
+    policy.name = "expert"
+    return policy
 
 
 POLICIES: dict[str, Callable[..., Policy]] = {
@@ -51,10 +54,10 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "heuristic": HeuristicPolicy,
     "hard": hard,
     "expert": expert,
-    "ismcts": ISMCTSPolicy,
+    "pimc": ExpertPolicy,
 }
-"""Level name -> factory(seed=...). ``ismcts`` is the measured alternative to the expert's
-PIMC; it has no difficulty name."""
+"""Level name -> factory(seed=...). ``pimc`` (determinized search) is the measured
+alternative to the expert's IS-MCTS; it has no difficulty name."""
 
 DIFFICULTIES: dict[str, str] = {
     "Beginner": "beginner",

@@ -14,7 +14,7 @@ from .conftest import positions
 def test_same_view_same_move() -> None:
     for state in positions("classic", games=1, every=3):
         view = state.view_for(state.to_move)
-        for name in ("random", "greedy", "heuristic", "hard", "ismcts"):
+        for name in ("random", "greedy", "heuristic", "hard", "pimc"):
             a = POLICIES[name](seed=9).choose(view)
             b = POLICIES[name](seed=9).choose(view)
             assert a == b, name
