@@ -111,7 +111,7 @@ class GreedyPolicy:
 
     def choose(self, view: PlayerView) -> Move:
         moves = legal_moves(view)
-        plain = [m for m in moves if isinstance(m, Capture | Trail)]
+        plain: list[Move] = [m for m in moves if isinstance(m, Capture | Trail)]
         return greedy_pick(view.ruleset, len(view.table), plain or moves)
 
 
