@@ -1,15 +1,17 @@
-"""The expert level: determinized search (PIMC) and an exact last deal.
+"""PIMC, determinized search: the post-game review's scorer and the expert's measured rival.
 
-While cards remain in the stock, the expert deals the unseen cards at random in ways
-consistent with its view (``sampling.determinize``). On every sample it searches each
-candidate move (the heuristic's best few) with alpha-beta to the end of the current deal
-or ``depth`` plies, scoring the horizon by the points banked so far, the majorities'
-likely split and the best take of the player to move. The same samples serve every
-candidate, so their differences are not luck. ``method="rollout"`` instead finishes each
-sample with greedy rollouts (measured weaker: +1.6 against greedy per round, where the
-search scores +2.9). Once the stock is empty, two-player play is solved exactly by
-``endgame.Solver``. The randomness comes from the AI's own seed and the view, never from
-the real deal, so equal views always get equal decisions.
+The expert and Hard levels play IS-MCTS (``casino.ai.ismcts``), which measured stronger;
+this search stays for the review, because it scores every candidate on the same samples
+so the differences between moves are not luck, and as the ``pimc`` player to compare with.
+
+While cards remain in the stock, it deals the unseen cards at random in ways consistent
+with its view (``sampling.determinize``). On every sample it searches each candidate move
+(the heuristic's best few) with alpha-beta to the end of the current deal or ``depth``
+plies, scoring the horizon by the points banked so far, the majorities' likely split and
+the best take of the player to move. ``method="rollout"`` instead finishes each sample with
+greedy rollouts (measured weaker). Once the stock is empty, two-player play is solved
+exactly by ``endgame.Solver`` (IS-MCTS reuses this). The randomness comes from the AI's own
+seed and the view, never from the real deal, so equal views always get equal decisions.
 """
 
 from __future__ import annotations
@@ -68,19 +70,19 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
     return utility
 
 
-def rollout(state: State) -> State:
-    """Finish the round with every seat playing greedy."""
+def rollout(state: State, deal: int | None = None) -> State:
+    """Play on with every seat on ``greedy_pick``: to the round's end, or out of ``deal``."""
     rs = state.ruleset
-    while not state.is_over():
+    while not state.is_over() and (deal is None or state.deal_number == deal):
         moves = legal_moves(state)
         state = apply(state, greedy_pick(rs, len(state.table), moves))
     return state
 
 
 class ExpertPolicy:
-    """PIMC with greedy rollouts; exact alpha-beta once the stock is empty."""
+    """PIMC with a short alpha-beta search per sample; exact alpha-beta once the stock is empty."""
 
-    name = "expert"
+    name = "pimc"
 
     def __init__(self, seed: int | str = 0, samples: int = 16, candidates: int = 8,
                  endgame_nodes: int = 60_000, method: str = "search",

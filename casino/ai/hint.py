@@ -1,7 +1,7 @@
 """The hint: the move the AI would play, with one line a player understands.
 
-The move comes from the same search as the computer player (the ``hard`` budget, so it
-answers well within 150 ms); the reason comes from the heuristic's assessment of that
+The move comes from the same search as the computer player (IS-MCTS with the ``hard``
+budget, so it answers well within 150 ms); the reason comes from the heuristic's assessment of that
 move: what it takes, what it risks, what a build is waiting for.
 """
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 import math
 import random
 
-from casino.ai.basic import greedy_pick
 from casino.ai.endgame import Utility, _order
 from casino.ai.evaluate import estimate_points, summarize
-from casino.ai.expert import ExpertPolicy, side_of
+from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
 from casino.engine.moves import Move
 from casino.engine.rules import apply, legal_moves
@@ -79,10 +78,7 @@ class ISMCTSPolicy(ExpertPolicy):
                 node = node.children[move]
                 path.append(node)
                 state = apply(state, move)
-            rs = state.ruleset
-            while not state.is_over() and state.deal_number == view.deal_number:
-                state = apply(state, greedy_pick(rs, len(state.table), legal_moves(state)))
-            value = utility(estimate_points(state, base))
+            value = utility(estimate_points(rollout(state, view.deal_number), base))
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value

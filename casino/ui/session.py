@@ -410,10 +410,12 @@ class Session:
 
 
 def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:
-    """The expert's candidate moves with their estimated values (round points), best first.
+    """Candidate moves with their estimated values (round points), best first.
 
-    The post-game review compares each of the person's moves with these; without the expert
-    module it has nothing to compare (an empty list).
+    The values come from PIMC (``casino.ai.expert``), which scores every candidate on the
+    same deals of the unseen cards, so two moves' values can be compared. The post-game
+    review compares each of the person's moves with these; without the expert module it
+    has nothing to compare (an empty list).
     """
     expert = _optional("casino.ai.expert", "ExpertPolicy")
     if expert is None:

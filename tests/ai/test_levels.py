@@ -43,7 +43,8 @@ def test_level_plays_whole_games_legally(ruleset: str, level: str) -> None:
 def test_expert_and_heuristic_play_a_round_with_three_and_four_players() -> None:
     rs = load_ruleset("classic")
     for players in (3, 4):
-        seats: list[Policy] = [small_expert(0), POLICIES["heuristic"](seed=1)] * 2
+        seats: list[Policy] = [small_expert(0), POLICIES["heuristic"](seed=1),
+                               ISMCTSPolicy(seed=2, iterations=20), POLICIES["greedy"](seed=3)]
         state = Game.start(rs, players, f"multi:{players}").round
         while not state.is_over():
             move = seats[state.to_move].choose(state.view_for(state.to_move))
