@@ -33,7 +33,7 @@ def margin_utility(side: int) -> Utility:
     return utility
 
 
-def _order(state: State, moves: list[Move]) -> list[Move]:
+def order_moves(state: State, moves: list[Move]) -> list[Move]:
     """Captures first, richest first: good moves early make alpha-beta cut more."""
     pts = tables(state.ruleset).card_points
 
@@ -87,7 +87,7 @@ class Solver:
         maximize = state.side_of(state.to_move) == self.side
         a0, b0 = alpha, beta
         best = -1e9 if maximize else 1e9
-        for m in _order(state, legal_moves(state)):
+        for m in order_moves(state, legal_moves(state)):
             v = self.value(apply(state, m), alpha, beta, depth + 1)
             if maximize:
                 if v > best:

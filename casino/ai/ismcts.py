@@ -1,11 +1,13 @@
-"""Information-set Monte Carlo tree search, the measured alternative to the expert's PIMC.
+"""Information-set Monte Carlo tree search: the Expert and Hard levels.
 
 Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): every iteration deals the
 unseen cards afresh from the view, walks one shared tree of move sequences choosing among
-the moves legal in that deal by UCB with availability counts, adds one node, lets both
-sides play greedy to the end of the current deal and scores the result like the expert's
+the moves legal in that deal by UCB with availability counts, adds one node, lets every
+seat play ``greedy_pick`` to the end of the current deal and scores the result like PIMC's
 search horizon. The most visited root move is played. The last deal of a two-player round
-is solved exactly, as the expert does. ``casino-cli tournament`` compares the two.
+is solved exactly, as PIMC does. Below the root, a node offers the ``width`` moves that
+``order_moves`` puts first (captures, richest first), so the tree stays narrow enough to
+be revisited. ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from casino.ai.endgame import Utility, _order
+from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
@@ -60,7 +62,8 @@ class ISMCTSPolicy(ExpertPolicy):
             node = root
             path: list[_Node] = []
             while not state.is_over() and state.deal_number == view.deal_number:
-                moves = cands if node is root else _order(state, legal_moves(state))[: self.width]
+                moves = (cands if node is root
+                         else order_moves(state, legal_moves(state))[: self.width])
                 mover = state.side_of(state.to_move)
                 untried = [m for m in moves if m not in node.children]
                 for m in moves:
