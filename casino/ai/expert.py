@@ -70,12 +70,14 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
     return utility
 
 
-def rollout(state: State, deal: int | None = None) -> State:
-    """Play on with every seat on ``greedy_pick``: to the round's end, or out of ``deal``."""
+def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
+    """Play on with every seat on ``greedy_pick``: to the round's end, or out of ``deal``,
+    or for at most ``plies`` plies."""
     rs = state.ruleset
-    while not state.is_over() and (deal is None or state.deal_number == deal):
+    while plies > 0 and not state.is_over() and (deal is None or state.deal_number == deal):
         moves = legal_moves(state)
         state = apply(state, greedy_pick(rs, len(state.table), moves))
+        plies -= 1
     return state
 
 

@@ -43,8 +43,10 @@ class ISMCTSPolicy(ExpertPolicy):
     name = "ismcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 1000, candidates: int = 8,
-                 width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000) -> None:
+                 width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
+                 horizon: int = 8) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
+        self.horizon = horizon  # plies; a classic deal has 8, draw's deal lasts the round
         self.iterations = iterations
         self.width = width
         self.explore = explore
@@ -61,7 +63,8 @@ class ISMCTSPolicy(ExpertPolicy):
                 base = [summarize(state, p) for p in range(state.players)]
             node = root
             path: list[_Node] = []
-            while not state.is_over() and state.deal_number == view.deal_number:
+            while (len(path) < self.horizon and not state.is_over()
+                   and state.deal_number == view.deal_number):
                 moves = (cands if node is root
                          else order_moves(state, legal_moves(state))[: self.width])
                 mover = state.side_of(state.to_move)
@@ -81,7 +84,8 @@ class ISMCTSPolicy(ExpertPolicy):
                 node = node.children[move]
                 path.append(node)
                 state = apply(state, move)
-            value = utility(estimate_points(rollout(state, view.deal_number), base))
+            state = rollout(state, view.deal_number, self.horizon - len(path))
+            value = utility(estimate_points(state, base))
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
