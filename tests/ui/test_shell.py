@@ -123,6 +123,14 @@ def test_settings_dialog_from_the_menu_applies_at_once_and_persists(casino_home:
     assert scene.staged is not None
 
 
+def at_title() -> App:
+    """A test app showing the title screen, settled."""
+    app = make_app()
+    app.show_title()
+    steps(app)
+    return app
+
+
 def launch_to_notice() -> tuple[App, NoticeScene]:
     """Launch as a player would and return the notice the title screen opens with."""
     app = launch(parse_args([]))
@@ -147,9 +155,7 @@ def test_a_corrupt_settings_file_is_named_on_the_title_screen(casino_home: Path)
 
 
 def test_title_settings_button_and_keyboard() -> None:
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     shot(app, "title")
     key(pygame.K_s)
     steps(app)
@@ -281,9 +287,7 @@ def finished_games(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_hall_of_fame_sorts_by_clicked_heads_and_clears_after_confirming(
         monkeypatch: pytest.MonkeyPatch) -> None:
     finished_games(3, monkeypatch)
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     click(button_of(app.stack.top, "fame"))
     steps(app)
     fame = app.stack.top
@@ -318,9 +322,7 @@ def test_hall_of_fame_sorts_by_clicked_heads_and_clears_after_confirming(
 
 def test_statistics_per_ruleset_level_and_daily(monkeypatch: pytest.MonkeyPatch) -> None:
     finished_games(3, monkeypatch)
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     key(pygame.K_t)
     steps(app)
     stats = app.stack.top
@@ -354,9 +356,7 @@ def test_statistics_per_ruleset_level_and_daily(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_new_game_options_opponents_levels_dealer_and_daily(casino_home: Path) -> None:
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     choose_on_title(app, "ruleset", "classic")
     choose_on_title(app, "opponents", "3")
     choose_on_title(app, "level1", "beginner")
@@ -446,9 +446,7 @@ def test_each_lesson_waits_for_its_move_and_explains_a_wrong_one(index: int) -> 
 
 
 def test_tutorial_from_the_title_and_an_illegal_try() -> None:
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     click(button_of(app.stack.top, "tutorial"))
     steps(app)
     scene = app.stack.top
@@ -572,9 +570,7 @@ def test_a_damaged_save_is_named_and_kept_aside_at_launch(casino_home: Path) -> 
 
 def test_a_damaged_record_book_is_named_in_the_hall_of_fame(casino_home: Path) -> None:
     (casino_home / "records.sqlite3").write_bytes(b"not a database at all" * 50)
-    app = make_app()
-    app.show_title()
-    steps(app)
+    app = at_title()
     key(pygame.K_f)
     steps(app)
     fame = app.stack.top
