@@ -7,7 +7,8 @@ seat play ``greedy_pick`` to the end of the current deal and scores the result l
 search horizon. The most visited root move is played. The last deal of a two-player round
 is solved exactly, as PIMC does. Below the root, a node offers the ``width`` moves that
 ``order_moves`` puts first (captures, richest first), so the tree stays narrow enough to
-be revisited. ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
+be revisited. The search stops early once no remaining iteration could change the most
+visited root move. ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
+from casino.engine.cards import Card
 from casino.engine.moves import Move
 from casino.engine.rules import apply, legal_moves
 from casino.engine.state import PlayerView
@@ -27,10 +29,12 @@ from casino.engine.state import PlayerView
 class _Node:
     """Statistics of one move sequence, from the side that made its last move."""
 
-    __slots__ = ("avail", "children", "side", "total", "visits")
+    __slots__ = ("avail", "children", "moves", "side", "total", "visits")
 
     def __init__(self, side: int = -1) -> None:
         self.children: dict[Move, _Node] = {}
+        # The move sequence fixes the table, so the mover's hand fixes the moves offered.
+        self.moves: dict[tuple[Card, ...], list[Move]] = {}
         self.side = side
         self.visits = 0
         self.total = 0.0
@@ -42,11 +46,14 @@ class ISMCTSPolicy(ExpertPolicy):
 
     name = "ismcts"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 1000, candidates: int = 8,
+    def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
-                 horizon: int = 8) -> None:
+                 horizon: int = 8, refill_horizon: int = 4) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
-        self.horizon = horizon  # plies; a classic deal has 8, draw's deal lasts the round
+        self.horizon = horizon  # plies; a two-player classic deal has 8
+        # Where hands are refilled after every play the deal lasts the whole round, every
+        # iteration runs to the horizon, and a shorter one keeps the decision time in budget.
+        self.refill_horizon = refill_horizon
         self.iterations = iterations
         self.width = width
         self.explore = explore
@@ -54,19 +61,26 @@ class ISMCTSPolicy(ExpertPolicy):
     def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
+        horizon = self.refill_horizon if view.ruleset.deal.draw_to else self.horizon
         side = side_of(view, view.player)
         root = _Node(side)
         base = None
-        for _ in range(self.iterations):
-            state = determinize(view, rng)
+        unseen = view.unseen()
+        for done in range(self.iterations):
+            if done % 64 == 0 and done and self._settled(root, self.iterations - done):
+                break
+            state = determinize(view, rng, unseen=unseen)
             if base is None:  # capture piles are public: the same in every deal
                 base = [summarize(state, p) for p in range(state.players)]
             node = root
             path: list[_Node] = []
-            while (len(path) < self.horizon and not state.is_over()
+            while (len(path) < horizon and not state.is_over()
                    and state.deal_number == view.deal_number):
-                moves = (cands if node is root
-                         else order_moves(state, legal_moves(state))[: self.width])
+                hand = state.hands[state.to_move]
+                moves = cands if node is root else node.moves.get(hand)
+                if moves is None:
+                    moves = node.moves[hand] = order_moves(
+                        state, legal_moves(state))[: self.width]
                 mover = state.side_of(state.to_move)
                 untried = [m for m in moves if m not in node.children]
                 for m in moves:
@@ -84,7 +98,7 @@ class ISMCTSPolicy(ExpertPolicy):
                 node = node.children[move]
                 path.append(node)
                 state = apply(state, move)
-            state = rollout(state, view.deal_number, self.horizon - len(path))
+            state = rollout(state, view.deal_number, horizon - len(path))
             value = utility(estimate_points(state, base))
             for n in path:
                 n.visits += 1
@@ -96,6 +110,12 @@ class ISMCTSPolicy(ExpertPolicy):
         ]
         out.sort(key=lambda mv: -mv[1])
         return out
+
+    @staticmethod
+    def _settled(root: _Node, left: int) -> bool:
+        """Whether the most visited root move stays so with ``left`` iterations to come."""
+        counts = sorted((c.visits for c in root.children.values()), reverse=True)
+        return len(counts) < 2 or counts[0] - counts[1] > left
 
     def _ucb(self, node: _Node) -> float:
         return node.total / node.visits + self.explore * math.sqrt(

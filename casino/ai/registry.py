@@ -35,7 +35,7 @@ class BeginnerPolicy:
 
 def hard(seed: int | str = 0) -> ISMCTSPolicy:
     """The expert's search with a fifth of its iterations."""
-    policy = ISMCTSPolicy(seed=seed, iterations=200)
+    policy = ISMCTSPolicy(seed=seed, iterations=500)
     policy.name = "hard"
     return policy
 

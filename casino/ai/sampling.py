@@ -8,6 +8,7 @@ keep-the-card rule, a player who owns a build holds a card that takes it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from casino.engine.cards import Card
 from casino.engine.state import Pile, PileKind, PlayerView, State
@@ -41,9 +42,13 @@ def consistent(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> bool:
     return True
 
 
-def determinize(view: PlayerView, rng: random.Random, tries: int = 30) -> State:
-    """A full state consistent with ``view``: unseen cards dealt at random to hands and stock."""
-    unseen = list(view.unseen())
+def determinize(view: PlayerView, rng: random.Random, tries: int = 30,
+                unseen: Sequence[Card] | None = None) -> State:
+    """A full state consistent with ``view``: unseen cards dealt at random to hands and stock.
+
+    ``unseen`` may pass ``view.unseen()`` in, for a search that deals thousands of times.
+    """
+    unseen = list(view.unseen() if unseen is None else unseen)
     need = requirements(view)
     for _ in range(tries):
         rng.shuffle(unseen)
