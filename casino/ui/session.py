@@ -7,7 +7,6 @@ session holds the engine's ``Game``; the person and the computer players decide 
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing as mp
 import threading
 import time
@@ -18,6 +17,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Generic, Protocol, TypeVar
 
+from casino.ai.basic import GreedyPolicy
+from casino.ai.expert import ExpertPolicy
+from casino.ai.hint import hint
+from casino.ai.registry import DIFFICULTIES, POLICIES
 from casino.engine import Game, Move, PlayerView, Ruleset
 from casino.engine.notation import describe_move, parse_move
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
@@ -30,66 +33,34 @@ class Chooser(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
 
 
-def _optional(module: str, attribute: str) -> Any:
-    """An attribute of an optional module (the stronger AI levels), or None if absent."""
-    try:
-        return getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError):
-        return None
-
-
 def ai_levels() -> list[str]:
     """Names of the computer players on offer, weakest first."""
-    registry = _optional("casino.ai.registry", "POLICIES")
-    if not isinstance(registry, dict) or not registry:
-        return ["greedy"]
-    difficulties = _optional("casino.ai.registry", "DIFFICULTIES")
-    if isinstance(difficulties, dict):
-        ordered = [str(v) for v in difficulties.values() if v in registry]
-        if ordered:
-            return ordered
-    return [str(name) for name in registry]
+    return list(DIFFICULTIES.values())
 
 
 def level_label(level: str) -> str:
     """The difficulty name players read for a level ('Hard' for 'hard', 'Easy' for 'greedy')."""
-    difficulties = _optional("casino.ai.registry", "DIFFICULTIES")
-    if isinstance(difficulties, dict):
-        for label, name in difficulties.items():
-            if name == level:
-                return str(label)
+    for label, name in DIFFICULTIES.items():
+        if name == level:
+            return label
     return level.capitalize()
 
 
 def default_level() -> str:
-    levels = ai_levels()
-    for wanted in ("expert", "strong", "heuristic"):
-        if wanted in levels:
-            return wanted
-    return levels[-1]
+    return "expert"
 
 
 def make_policy(level: str, seed: int | str) -> Chooser:
-    """A computer player of ``level``; the greedy policy when the registry is missing."""
-    registry = _optional("casino.ai.registry", "POLICIES")
-    if isinstance(registry, dict) and level in registry:
-        policy: Chooser = registry[level](seed=seed)
-        return policy
-    from casino.ai.basic import GreedyPolicy
-
-    return GreedyPolicy(seed=seed)
+    """A computer player of ``level``; greedy for a level this version does not know (a save
+    or settings file from another version), so such a game still opens."""
+    factory = POLICIES.get(level, GreedyPolicy)
+    policy: Chooser = factory(seed=seed)
+    return policy
 
 
 def hint_for(view: PlayerView) -> tuple[Move, str]:
-    """The suggested move and why, from the AI's hint module, else the greedy policy."""
-    hint = _optional("casino.ai.hint", "hint")
-    if callable(hint):
-        move, reason = hint(view)
-        return move, str(reason)
-    from casino.ai.basic import GreedyPolicy
-
-    move = GreedyPolicy(seed=0).choose(view)
-    return move, "it wins the most points this turn"
+    """The suggested move and why: the same search as the Hard level (``casino.ai.hint``)."""
+    return hint(view)
 
 
 T = TypeVar("T")
@@ -414,11 +385,6 @@ def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, flo
 
     The values come from PIMC (``casino.ai.expert``), which scores every candidate on the
     same deals of the unseen cards, so two moves' values can be compared. The post-game
-    review compares each of the person's moves with these; without the expert module it
-    has nothing to compare (an empty list).
+    review compares each of the person's moves with these.
     """
-    expert = _optional("casino.ai.expert", "ExpertPolicy")
-    if expert is None:
-        return []
-    values: list[tuple[Move, float]] = expert(seed=seed).evaluate(view)
-    return values
+    return ExpertPolicy(seed=seed).evaluate(view)
