@@ -6,9 +6,8 @@ the moves legal in that deal by UCB with availability counts, adds one node, let
 seat play ``greedy_pick`` to the end of the current deal or ``horizon`` plies (fewer in
 Draw Casino, whose deal lasts the round), and scores the result like PIMC's horizon. The
 most visited root move is played. The last deal of a two-player round is solved exactly,
-as PIMC does. Below the root, a node offers ``width`` moves in the playout policy's order
-(richest captures, then richest builds, then cheapest trails, always with the cheapest
-trail among them), so the tree stays narrow enough to be revisited. The
+as PIMC does. Below the root, a node offers the ``width`` moves that ``order_moves`` puts
+first (captures, richest first), so the tree stays narrow enough to be revisited. The
 search stops early once no remaining iteration could change the most visited root move.
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
@@ -18,41 +17,14 @@ from __future__ import annotations
 import math
 import random
 
-from casino.ai.basic import capture_gain, card_worth
-from casino.ai.endgame import Utility
+from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
 from casino.engine.cards import Card
-from casino.engine.moves import Build, Capture, Move, Trail
+from casino.engine.moves import Move
 from casino.engine.rules import apply, legal_moves
-from casino.engine.state import PlayerView, State, item_cards
-
-
-def tree_moves(state: State, width: int) -> list[Move]:
-    """The ``width`` moves a tree node offers, best first by ``greedy_pick``'s measure.
-
-    Captures by what they bank, builds by the cards they gather, trails cheapest first;
-    the cheapest trail is always kept, because giving nothing away is often the best play.
-    """
-    rs = state.ruleset
-    size = len(state.table)
-
-    def key(m: Move) -> tuple[int, float]:
-        if isinstance(m, Capture):
-            return (0, -capture_gain(rs, size, m))
-        if isinstance(m, Trail):
-            return (2, card_worth(rs, m.card))
-        gathered = [c for it in m.items for c in item_cards(it)] if isinstance(m, Build) else []
-        return (1, -sum(card_worth(rs, c) for c in gathered))
-
-    ranked = sorted(legal_moves(state), key=key)
-    kept = ranked[:width]
-    if len(ranked) > width and not any(isinstance(m, Trail) for m in kept):
-        trail = next((m for m in ranked if isinstance(m, Trail)), None)
-        if trail is not None:
-            kept[-1] = trail
-    return kept
+from casino.engine.state import PlayerView
 
 
 class _Node:
@@ -108,7 +80,8 @@ class ISMCTSPolicy(ExpertPolicy):
                 hand = state.hands[state.to_move]
                 moves = cands if node is root else node.moves.get(hand)
                 if moves is None:
-                    moves = node.moves[hand] = tree_moves(state, self.width)
+                    moves = node.moves[hand] = order_moves(
+                        state, legal_moves(state))[: self.width]
                 mover = state.side_of(state.to_move)
                 untried = [m for m in moves if m not in node.children]
                 for m in moves:
