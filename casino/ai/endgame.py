@@ -46,24 +46,6 @@ def order_moves(state: State, moves: list[Move]) -> list[Move]:
     return sorted(moves, key=key)
 
 
-def horizon_points(state: State, base: Sequence[Summary] | None = None) -> list[float]:
-    """Estimated points, with the player to move credited a share of their best take.
-
-    A search that stops mid-round would otherwise count the table's cards as nobody's,
-    though the next player may take them at once (at a deal's end: with the new hand).
-    """
-    pts = estimate_points(state, base)
-    if QUIESCENCE and not state.is_over() and state.hands[state.to_move]:
-        best = 0.0
-        rs = state.ruleset
-        n = len(state.table)
-        for m in legal_moves(state):
-            if isinstance(m, Capture):
-                best = max(best, capture_gain(rs, n, m))
-        pts[state.side_of(state.to_move)] += QUIESCENCE * best
-    return pts
-
-
 class Solver:
     """Alpha-beta with a transposition table, for one root side and utility."""
 
@@ -126,7 +108,17 @@ class Solver:
         self.base = [summarize(state, p) for p in range(state.players)]
 
     def leaf(self, state: State) -> list[float]:
-        return horizon_points(state, self.base)
+        """Estimated points, with the player to move credited a share of their best take."""
+        pts = estimate_points(state, self.base)
+        if QUIESCENCE and state.hands[state.to_move]:
+            best = 0.0
+            rs = state.ruleset
+            n = len(state.table)
+            for m in legal_moves(state):
+                if isinstance(m, Capture):
+                    best = max(best, capture_gain(rs, n, m))
+            pts[state.side_of(state.to_move)] += QUIESCENCE * best
+        return pts
 
     def root(self, state: State, moves: list[Move]) -> list[tuple[Move, float]]:
         """The exact value of each of ``moves`` at the root (no cut between root moves)."""

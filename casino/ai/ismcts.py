@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 import random
 
-from casino.ai.endgame import Utility, horizon_points, order_moves
-from casino.ai.evaluate import summarize
+from casino.ai.endgame import Utility, order_moves
+from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
 from casino.engine.cards import Card
@@ -100,7 +100,7 @@ class ISMCTSPolicy(ExpertPolicy):
                 path.append(node)
                 state = apply(state, move)
             state = rollout(state, view.deal_number, horizon - len(path))
-            value = utility(horizon_points(state, base))
+            value = utility(estimate_points(state, base))
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value

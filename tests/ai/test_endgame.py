@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from casino.ai.endgame import QUIESCENCE, Solver, brute_force, horizon_points, margin_utility
-from casino.ai.evaluate import estimate_points
+from casino.ai.endgame import Solver, brute_force, margin_utility
 from casino.ai.expert import ExpertPolicy, make_utility
 from casino.engine import State, apply, legal_moves, load_ruleset
 from casino.engine.notation import parse_position
@@ -50,17 +49,3 @@ def test_solver_on_a_written_position() -> None:
     st = parse_position(rs, "0;1;10D 5H/5C 10C;5S 3C;*/-;;0/0;1;00;6")
     utility = margin_utility(0)
     assert Solver(0, utility).value(st) == brute_force(st, 0, utility)
-
-
-def test_horizon_credits_the_player_to_move_with_a_share_of_their_best_take() -> None:
-    rs = load_ruleset("classic")
-    # Seat 1 is to move and its 10C can take Big Casino from the table; 4H takes nothing.
-    st = parse_position(rs, "1;0;5H 7C/10C 4H;10D 3C;*/-")
-    plain = estimate_points(st)
-    credited = horizon_points(st)
-    assert credited[0] == plain[0]
-    # 10C and 10D: 2 points for Big Casino plus both cards' share of the majority.
-    assert credited[1] - plain[1] == pytest.approx(QUIESCENCE * (2 + 2 * 3 / 27))
-    # With nothing to take, the estimate is unchanged.
-    quiet = parse_position(rs, "1;0;5H 7C/9C 4H;10D 3C;*/-")
-    assert horizon_points(quiet) == estimate_points(quiet)
