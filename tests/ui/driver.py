@@ -10,6 +10,7 @@ from casino.engine.state import TableItem
 from casino.ui.app import App
 from casino.ui.layout import Box
 from casino.ui.scene import Scene
+from casino.ui.scenes.dialogs import ChoiceScene
 
 
 def centre(box: Box) -> tuple[int, int]:
@@ -69,7 +70,8 @@ def click_move(app: App, move: Move, use_keys: bool = False) -> None:
     steps(app)
     if top_name(app) == "ChoiceScene":
         choice = app.stack.top
-        options: list[str] = choice.options  # type: ignore[attr-defined]
+        assert isinstance(choice, ChoiceScene)
+        options = choice.options
         k = options.index(describe_move(move))
         key(pygame.K_1 + k)
         steps(app)
