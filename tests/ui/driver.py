@@ -68,11 +68,9 @@ def click_move(app: App, move: Move, use_keys: bool = False) -> None:
         hb = scene.hand_card_boxes()
         click(hand_click_point(hb[index], hb[index + 1] if index + 1 < len(hb) else None))
     steps(app)
-    if top_name(app) == "ChoiceScene":
-        choice = app.stack.top
-        assert isinstance(choice, ChoiceScene)
-        options = choice.options
-        k = options.index(describe_move(move))
+    choice = app.stack.top
+    if isinstance(choice, ChoiceScene):
+        k = choice.options.index(describe_move(move))
         key(pygame.K_1 + k)
         steps(app)
 
