@@ -97,7 +97,7 @@ def test_ismcts_playouts_reach_into_the_next_deal(monkeypatch: pytest.MonkeyPatc
     from collections.abc import Sequence
 
     import casino.ai.ismcts as ismcts
-    from casino.ai.evaluate import Summary
+    from casino.ai.evaluate import Summary, estimate_points
     from casino.engine.rules import legal_moves
     from casino.engine.state import State
 
@@ -107,11 +107,10 @@ def test_ismcts_playouts_reach_into_the_next_deal(monkeypatch: pytest.MonkeyPatc
                  if s.stock and sum(len(h) for h in s.hands) == 1 and len(legal_moves(s)) > 1)
     view = state.view_for(state.to_move)
     scored: list[tuple[int, int]] = []
-    real = ismcts.estimate_points
 
     def spy(st: State, base: Sequence[Summary] | None = None) -> list[float]:
         scored.append((st.deal_number, sum(len(h) for h in st.hands)))
-        return real(st, base)
+        return estimate_points(st, base)
 
     monkeypatch.setattr(ismcts, "estimate_points", spy)
     ISMCTSPolicy(seed=1, iterations=40).evaluate(view)
