@@ -51,10 +51,9 @@ class ISMCTSPolicy(ExpertPolicy):
 
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
-                 beyond: int = 1, refill_horizon: int = 4) -> None:
+                 horizon: int = 8, refill_horizon: int = 4) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
-        # Plies played into the next deal, so what this deal leaves on the table counts.
-        self.beyond = beyond
+        self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
         # iteration runs to the horizon, and a shorter one keeps the decision time in budget.
         self.refill_horizon = refill_horizon
@@ -65,8 +64,7 @@ class ISMCTSPolicy(ExpertPolicy):
     def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
-        horizon = (self.refill_horizon if view.ruleset.deal.draw_to
-                   else sum(view.hand_counts) + self.beyond)
+        horizon = self.refill_horizon if view.ruleset.deal.draw_to else self.horizon
         side = side_of(view, view.player)
         root = _Node(side)
         base = None
@@ -79,7 +77,8 @@ class ISMCTSPolicy(ExpertPolicy):
                 base = [summarize(state, p) for p in range(state.players)]
             node = root
             path: list[_Node] = []
-            while len(path) < horizon and not state.is_over():
+            while (len(path) < horizon and not state.is_over()
+                   and state.deal_number == view.deal_number):
                 hand = state.hands[state.to_move]
                 moves = cands if node is root else node.moves.get(hand)
                 if moves is None:
@@ -102,7 +101,7 @@ class ISMCTSPolicy(ExpertPolicy):
                 node = node.children[move]
                 path.append(node)
                 state = apply(state, move)
-            state = rollout(state, None, horizon - len(path))
+            state = rollout(state, view.deal_number, horizon - len(path))
             value = utility(estimate_points(state, base))
             for n in path:
                 n.visits += 1

@@ -89,32 +89,3 @@ def test_ismcts_early_stop_never_changes_the_move(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(ISMCTSPolicy, "_settled", staticmethod(lambda root, left: False))
     full = [ISMCTSPolicy(seed=3, iterations=300).choose(v) for v in views]
     assert stopped == full
-
-
-def test_ismcts_playouts_reach_into_the_next_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At a deal's last play the search still sees the next player's first move of the
-    next deal, so what the deal leaves on the table is not scored as nobody's."""
-    from collections.abc import Sequence
-
-    import casino.ai.ismcts as ismcts
-    from casino.ai.evaluate import Summary, estimate_points
-    from casino.engine.rules import legal_moves
-    from casino.engine.state import State
-
-    from .conftest import positions
-
-    state = next(s for s in positions("classic", games=2, every=1)
-                 if s.stock and sum(len(h) for h in s.hands) == 1 and len(legal_moves(s)) > 1)
-    view = state.view_for(state.to_move)
-    scored: list[tuple[int, int]] = []
-
-    def spy(st: State, base: Sequence[Summary] | None = None) -> list[float]:
-        scored.append((st.deal_number, sum(len(h) for h in st.hands)))
-        return estimate_points(st, base)
-
-    monkeypatch.setattr(ismcts, "estimate_points", spy)
-    ISMCTSPolicy(seed=1, iterations=40).evaluate(view)
-    assert scored
-    # Every playout ends one ply into the next deal: its hands hold one card fewer.
-    full = 2 * view.ruleset.deal.hand
-    assert set(scored) == {(view.deal_number + 1, full - 1)}
