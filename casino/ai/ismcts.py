@@ -6,12 +6,12 @@ the moves legal in that deal by UCB with availability counts, adds one node, let
 seat play ``greedy_pick`` to the end of the current deal or ``horizon`` plies (fewer in
 Draw Casino, whose deal lasts the round), and scores the result by ``estimate_points``
 (PIMC's extra credit for the next player's best take, and playing on one ply into the next
-deal, both measured weaker here, and slower). The
-most visited root move is played. The last deal of a two-player round is solved exactly,
-as PIMC does. Below the root, a node offers the ``width`` moves that ``order_moves`` puts
-first (captures, richest first), so the tree stays narrow enough to be revisited; ordering
-the builds and trails like the playout policy measured weaker. The search stops early
-once no remaining iteration could change the most visited root move.
+deal, both measured weaker here, and slower). The most visited root move is played. The
+last deal of a two-player round is solved exactly, as PIMC does. Below the root, a node
+offers the ``width`` moves that ``order_moves`` puts first (captures, richest first), so
+the tree stays narrow enough to be revisited; ordering the builds and trails like the
+playout policy measured weaker. The search stops early once no remaining iteration could
+change the most visited root move.
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
