@@ -23,6 +23,7 @@ import random
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
+from casino.ai.heuristic import Assessment
 from casino.ai.sampling import determinize
 from casino.engine.cards import Card
 from casino.engine.moves import Move
@@ -52,7 +53,8 @@ class ISMCTSPolicy(ExpertPolicy):
 
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
-                 horizon: int = 8, refill_horizon: int = 4) -> None:
+                 horizon: int = 8, refill_horizon: int = 4, prior: float = 1.0,
+                 contenders: float = 0.25) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -61,10 +63,14 @@ class ISMCTSPolicy(ExpertPolicy):
         self.iterations = iterations
         self.width = width
         self.explore = explore
+        # The final choice: the search's value plus ``prior`` x the heuristic's score, among
+        # root moves with at least ``contenders`` x the most visits.
+        self.prior = prior
+        self.contenders = contenders
 
-    def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
+    def _search(self, view: PlayerView, assessed: list[Assessment], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
-        cands = ranked[: self.candidates]
+        cands = [a.move for a in assessed[: self.candidates]]
         horizon = self.refill_horizon if view.ruleset.deal.draw_to else self.horizon
         side = side_of(view, view.player)
         root = _Node(side)
@@ -107,11 +113,25 @@ class ISMCTSPolicy(ExpertPolicy):
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
-        out = [
-            (m, root.children[m].visits + 1e-3 * root.children[m].total
-             / max(1, root.children[m].visits))
-            for m in cands if m in root.children
-        ]
+        return self._choice(root, assessed[: self.candidates])
+
+    def _choice(self, root: _Node, assessed: list[Assessment]) -> list[tuple[Move, float]]:
+        """Root moves best first: contenders by mean value plus the heuristic's prior.
+
+        Between moves the search rates within its noise of each other, the heuristic's
+        exact one-ply count of the reply threat is the better judge.
+        """
+        most = max((c.visits for c in root.children.values()), default=0)
+        out: list[tuple[Move, float]] = []
+        for a in assessed:
+            child = root.children.get(a.move)
+            if child is None or not child.visits:
+                continue
+            mean = child.total / child.visits
+            if child.visits >= self.contenders * most:
+                out.append((a.move, mean + self.prior * a.score))
+            else:
+                out.append((a.move, -1e9 + child.visits))
         out.sort(key=lambda mv: -mv[1])
         return out
 
