@@ -6,12 +6,15 @@ the moves legal in that deal by UCB with availability counts, adds one node, let
 seat play ``greedy_pick`` to the end of the current deal or ``horizon`` plies (fewer in
 Draw Casino, whose deal lasts the round), and scores the result by ``estimate_points``
 (PIMC's extra credit for the next player's best take, and playing on one ply into the next
-deal, both measured weaker here, and slower). The most visited root move is played. The
-last deal of a two-player round is solved exactly, as PIMC does. Below the root, a node
-offers the ``width`` moves that ``order_moves`` puts first (captures, richest first), so
-the tree stays narrow enough to be revisited; ordering the builds and trails like the
-playout policy measured weaker. The search stops early once no remaining iteration could
-change the most visited root move.
+deal, both measured weaker here, and slower). The move played is the best, by mean value
+plus ``prior`` x the heuristic's score, of the root moves visited at least ``contenders`` x
+as often as the most visited: where the search cannot tell moves apart (trail a spade or a
+plain card), the heuristic's exact one-ply count decides. The last deal of a two-player
+round is solved exactly, as PIMC does. Below the root, a node offers the ``width`` moves
+that ``order_moves`` puts first (captures, richest first), so the tree stays narrow enough
+to be revisited; ordering the builds and trails like the playout policy measured weaker.
+The search stops early once no remaining iteration could change the most visited root move
+(the choice among contenders is then made on the tree as it stands).
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
@@ -70,7 +73,12 @@ class ISMCTSPolicy(ExpertPolicy):
 
     def _search(self, view: PlayerView, assessed: list[Assessment], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
-        cands = [a.move for a in assessed[: self.candidates]]
+        cands = assessed[: self.candidates]
+        return self._choice(self._tree(view, [a.move for a in cands], rng, utility), cands)
+
+    def _tree(self, view: PlayerView, cands: list[Move], rng: random.Random,
+              utility: Utility) -> _Node:
+        """The searched tree; its root's children are the candidates, with visits and value."""
         horizon = self.refill_horizon if view.ruleset.deal.draw_to else self.horizon
         side = side_of(view, view.player)
         root = _Node(side)
@@ -113,27 +121,25 @@ class ISMCTSPolicy(ExpertPolicy):
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
-        return self._choice(root, assessed[: self.candidates])
+        return root
 
     def _choice(self, root: _Node, assessed: list[Assessment]) -> list[tuple[Move, float]]:
-        """Root moves best first: contenders by mean value plus the heuristic's prior.
+        """Root moves best first, each with its mean value plus ``prior`` x its heuristic score.
 
-        Between moves the search rates within its noise of each other, the heuristic's
-        exact one-ply count of the reply threat is the better judge.
+        Only contenders (at least ``contenders`` x the most visits) can come first: between
+        moves the search rates within its noise of each other, the heuristic's exact
+        one-ply count of the reply threat is the better judge; a move the search barely
+        visited has a value too noisy to trust.
         """
         most = max((c.visits for c in root.children.values()), default=0)
-        out: list[tuple[Move, float]] = []
+        ranked: list[tuple[bool, float, Move]] = []
         for a in assessed:
             child = root.children.get(a.move)
-            if child is None or not child.visits:
-                continue
-            mean = child.total / child.visits
-            if child.visits >= self.contenders * most:
-                out.append((a.move, mean + self.prior * a.score))
-            else:
-                out.append((a.move, -1e9 + child.visits))
-        out.sort(key=lambda mv: -mv[1])
-        return out
+            if child is not None and child.visits:
+                value = child.total / child.visits + self.prior * a.score
+                ranked.append((child.visits >= self.contenders * most, value, a.move))
+        ranked.sort(key=lambda r: (not r[0], -r[1]))
+        return [(m, value) for _, value, m in ranked]
 
     @staticmethod
     def _settled(root: _Node, left: int) -> bool:
