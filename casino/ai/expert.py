@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from casino.ai.basic import greedy_pick
 from casino.ai.endgame import SearchLimit, Solver, Utility
 from casino.ai.evaluate import round_points
-from casino.ai.heuristic import Assessment, assess
+from casino.ai.heuristic import assess
 from casino.ai.sampling import determinize
 from casino.engine.moves import Move
 from casino.engine.notation import format_item
@@ -113,21 +113,19 @@ class ExpertPolicy:
         rng = random.Random(f"expert:{self.seed}:{view_key(view)}")
         utility = make_utility(view, self.totals if self.totals is not None
                                else (view.totals or None))
-        assessed = assess(view, moves)
-        ranked = [a.move for a in assessed]
+        ranked = [a.move for a in assess(view, moves)]
         if view.stock_count == 0 and view.players == 2:
             try:
                 return self._solve(view, ranked, rng, utility)
             except SearchLimit:
                 pass
         if self.method == "search":
-            return self._search(view, assessed, rng, utility)
+            return self._search(view, ranked, rng, utility)
         return self._sample(view, ranked, rng, utility)
 
-    def _search(self, view: PlayerView, assessed: list[Assessment], rng: random.Random,
+    def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
         """PIMC: on each sample, search the rest of this deal; estimate the position after."""
-        ranked = [a.move for a in assessed]
         cands = ranked[: self.candidates]
         sums = [0.0] * len(cands)
         side = side_of(view, view.player)

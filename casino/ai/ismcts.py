@@ -6,15 +6,12 @@ the moves legal in that deal by UCB with availability counts, adds one node, let
 seat play ``greedy_pick`` to the end of the current deal or ``horizon`` plies (fewer in
 Draw Casino, whose deal lasts the round), and scores the result by ``estimate_points``
 (PIMC's extra credit for the next player's best take, and playing on one ply into the next
-deal, both measured weaker here, and slower). The move played is the best, by mean value
-plus ``prior`` x the heuristic's score, of the root moves visited at least ``contenders`` x
-as often as the most visited: where the search cannot tell moves apart (trail a spade or a
-plain card), the heuristic's exact one-ply count decides. The last deal of a two-player
-round is solved exactly, as PIMC does. Below the root, a node offers the ``width`` moves
-that ``order_moves`` puts first (captures, richest first), so the tree stays narrow enough
-to be revisited; ordering the builds and trails like the playout policy measured weaker.
-The search stops early once no remaining iteration could change the most visited root move
-(the choice among contenders is then made on the tree as it stands).
+deal, both measured weaker here, and slower). The most visited root move is played. The
+last deal of a two-player round is solved exactly, as PIMC does. Below the root, a node
+offers the ``width`` moves that ``order_moves`` puts first (captures, richest first), so
+the tree stays narrow enough to be revisited; ordering the builds and trails like the
+playout policy measured weaker. The search stops early once no remaining iteration could
+change the most visited root move.
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
@@ -26,7 +23,6 @@ import random
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
 from casino.ai.expert import ExpertPolicy, rollout, side_of
-from casino.ai.heuristic import Assessment
 from casino.ai.sampling import determinize
 from casino.engine.cards import Card
 from casino.engine.moves import Move
@@ -56,8 +52,7 @@ class ISMCTSPolicy(ExpertPolicy):
 
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
-                 horizon: int = 8, refill_horizon: int = 4, prior: float = 1.0,
-                 contenders: float = 0.25) -> None:
+                 horizon: int = 8, refill_horizon: int = 4) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -66,19 +61,10 @@ class ISMCTSPolicy(ExpertPolicy):
         self.iterations = iterations
         self.width = width
         self.explore = explore
-        # The final choice: the search's value plus ``prior`` x the heuristic's score, among
-        # root moves with at least ``contenders`` x the most visits.
-        self.prior = prior
-        self.contenders = contenders
 
-    def _search(self, view: PlayerView, assessed: list[Assessment], rng: random.Random,
+    def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
-        cands = assessed[: self.candidates]
-        return self._choice(self._tree(view, [a.move for a in cands], rng, utility), cands)
-
-    def _tree(self, view: PlayerView, cands: list[Move], rng: random.Random,
-              utility: Utility) -> _Node:
-        """The searched tree; its root's children are the candidates, with visits and value."""
+        cands = ranked[: self.candidates]
         horizon = self.refill_horizon if view.ruleset.deal.draw_to else self.horizon
         side = side_of(view, view.player)
         root = _Node(side)
@@ -121,25 +107,13 @@ class ISMCTSPolicy(ExpertPolicy):
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
-        return root
-
-    def _choice(self, root: _Node, assessed: list[Assessment]) -> list[tuple[Move, float]]:
-        """Root moves best first, each with its mean value plus ``prior`` x its heuristic score.
-
-        Only contenders (at least ``contenders`` x the most visits) can come first: between
-        moves the search rates within its noise of each other, the heuristic's exact
-        one-ply count of the reply threat is the better judge; a move the search barely
-        visited has a value too noisy to trust.
-        """
-        most = max((c.visits for c in root.children.values()), default=0)
-        ranked: list[tuple[bool, float, Move]] = []
-        for a in assessed:
-            child = root.children.get(a.move)
-            if child is not None and child.visits:
-                value = child.total / child.visits + self.prior * a.score
-                ranked.append((child.visits >= self.contenders * most, value, a.move))
-        ranked.sort(key=lambda r: (not r[0], -r[1]))
-        return [(m, value) for _, value, m in ranked]
+        out = [
+            (m, root.children[m].visits + 1e-3 * root.children[m].total
+             / max(1, root.children[m].visits))
+            for m in cands if m in root.children
+        ]
+        out.sort(key=lambda mv: -mv[1])
+        return out
 
     @staticmethod
     def _settled(root: _Node, left: int) -> bool:
