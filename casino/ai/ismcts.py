@@ -51,7 +51,7 @@ class ISMCTSPolicy(ExpertPolicy):
     name = "ismcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
-                 width: int = 6, explore: float = 1.0, endgame_nodes: int = 60_000,
+                 width: int = 6, explore: float = 2.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 4) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
