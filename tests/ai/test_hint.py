@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from casino.ai.heuristic import assess
-from casino.ai.hint import hint, reason
+from casino.ai.hint import HINT_SEED, hint, reason
+from casino.ai.registry import hard
 from casino.engine import Build, Capture, Card, legal_moves, load_ruleset
 from casino.engine.notation import parse_position
 
@@ -39,9 +40,6 @@ def test_a_build_names_the_card_that_takes_it() -> None:
 
 def test_hint_is_the_hard_levels_move() -> None:
     """Same code and budget as Hard; ``benchmarks/ai_speed.py`` measures it under 150 ms."""
-    from casino.ai.hint import HINT_SEED
-    from casino.ai.registry import hard
-
     for state in positions("classic", games=1, every=3):
         view = state.view_for(state.to_move)
         assert hint(view)[0] == hard(seed=HINT_SEED).choose(view)
