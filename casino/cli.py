@@ -30,9 +30,15 @@ class UsageError(Exception):
 
 
 def progress(done: int, total: int, label: str, stream: TextIO | None = None) -> None:
-    """A one-line progress bar on stderr, drawn only for a terminal."""
+    """Progress on stderr: a redrawn bar on a terminal; redirected to a file, one plain line
+    each tenth of the way, so a long run's log says how far it got without control codes."""
     out = stream or sys.stderr
-    if total <= 0 or not out.isatty():
+    if total <= 0:
+        return
+    if not out.isatty():
+        if done * 10 // total > (done - 1) * 10 // total:
+            out.write(f"{label}: {done}/{total} ({100 * done // total} %)\n")
+            out.flush()
         return
     width = 30
     filled = width * done // total

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 
-from casino.cli import main
+from casino.cli import main, progress
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -134,3 +135,21 @@ def test_simulate_reports_invariant_violations(
     assert status == 1
     assert json.loads(out)["violations"] == 3
     assert "51 cards in play" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_tenths_in_a_log() -> None:
+    log, terminal = io.StringIO(), _Terminal()
+    for done in range(1, 31):
+        progress(done, 30, "tournament", log)
+        progress(done, 30, "tournament", terminal)
+    lines = log.getvalue().splitlines()
+    assert lines[0] == "tournament: 3/30 (10 %)"
+    assert lines[-1] == "tournament: 30/30 (100 %)"
+    assert len(lines) == 10 and "\r" not in log.getvalue()
+    assert terminal.getvalue().startswith("\rtournament [")
+    assert terminal.getvalue().endswith("30/30\n")
