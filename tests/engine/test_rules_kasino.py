@@ -94,8 +94,8 @@ def test_seed002_more_nines_go_into_the_opponents_single_nine() -> None:
 
 def test_seed002_partners_add_even_while_owning_builds_of_their_own() -> None:
     # seed 002: "Man har då möjlighet att bygga mer på parkamratens byggen, även om man själv
-    # har flera byggen" - even if you yourself have several builds (docs/RULES.md#kasino-
-    # decisions, K5)
+    # har flera byggen" - even if you yourself have several builds
+    # (docs/RULES.md#kasino-decisions, K5)
     text = "0;3;7D 7H 9C QC/KS/QS/JS;[b7x2 4H 3S 7C @2] [b9 5H 4D @0] [b12 8S 4S @0];*/-/-/-"
     assert "7D b7x3 [4H 3S 7C]" in legal_texts(pos(text, "kasino"))
 
@@ -167,11 +167,11 @@ def test_seed002_a_double_build_is_never_raised_even_by_its_owner() -> None:
 
 
 @pytest.mark.xfail(strict=True, reason="engine: add_to_multiple lets only the partner add a "
-                   "set to a multiple build, not its owner (/work/notes/kasino-engine-todo.md K4)")
+                   "set to a multiple build, not its owner (docs/RULES.md#kasino-decisions K4)")
 def test_seed002_the_owner_adds_a_further_set_to_their_own_double_build() -> None:
     # seed 002: "Det är också möjligt att bygga tripplar, eller mer" - triples, or more; the
-    # builder goes on building more of the value into the same pile (docs/RULES.md#kasino-
-    # decisions, K4)
+    # builder goes on building more of the value into the same pile
+    # (docs/RULES.md#kasino-decisions, K4)
     state = pos("0;1;9D 9C 2C/KS;[b9x2 5H 4D 9S @0] 7C 3C 6C;*/-", "kasino")
     texts = legal_texts(state)
     assert "9D b9x3 [5H 4D 9S]" in texts
