@@ -87,3 +87,12 @@ def test_kasino_interpretation_names_the_tag_the_table_draws(sets: int) -> None:
     if sets == 2:
         assert any(f"'{tag}'" in line for line in rs.interpretations)
     assert "*x*" not in " ".join(rs.interpretations).replace("writes *x*", "")
+
+
+def test_tests_the_book_names_exist() -> None:
+    # The decisions name the tests that pin them; a renamed test must be renamed here too.
+    named = set(re.findall(r"`(?:[\w/.]+::)?(test_\w+)`", BOOK.read_text()))
+    defined = {m for path in (ROOT / "tests").rglob("test_*.py")
+               for m in re.findall(r"^def (test_\w+)", path.read_text(), re.M)}
+    assert named, "the book names no tests"
+    assert not named - defined, f"docs/RULES.md names tests that do not exist: {named - defined}"
