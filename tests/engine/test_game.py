@@ -25,8 +25,8 @@ def finished(name: str, totals: list[tuple[int, int]]) -> Game:
     [
         ([(11, 0), (10, 0)], 0, True),  # first to 21
         ([(11, 10), (5, 6)], None, False),  # 16-16: nobody has 21
-        ([(11, 10), (10, 11)], None, False),  # RULES.md: "an exact tie plays another round"
-        ([(11, 10), (12, 12)], 0, True),  # RULES.md: "if both pass 21 ... the higher total"
+        ([(11, 10), (10, 11)], None, False),  # docs/RULES.md#classic-the-game: a tie plays on
+        ([(11, 10), (12, 12)], 0, True),  # docs/RULES.md#classic-the-game: higher wins
         ([(10, 11), (10, 11)], 1, True),
     ],
 )
@@ -53,7 +53,7 @@ def test_first_dealer_is_a_seeded_coin_flip() -> None:
 
 
 def test_spade_casino_scores_every_spade() -> None:
-    # RULES.md 'Beyond the seeds': Spade Casino, 24 points a round (issue 3)
+    # docs/RULES.md#spade-casino: every spade scores, 24 points a round (issue 3)
     rs = load_ruleset("spade")
     assert rs.fixed_points(2) == 24
     assert rs.game.target == 61
@@ -63,7 +63,7 @@ def test_spade_casino_scores_every_spade() -> None:
 
 
 def test_draw_casino_draws_back_to_four_after_every_play() -> None:
-    # RULES.md 'Beyond the seeds': "Draw Casino (draw back to 4 cards after each play)"
+    # docs/RULES.md#draw-casino: after every play, draw back to four from the stock
     game = Game.start(load_ruleset("draw"), 2, 2)
     state = game.round
     stock = len(state.stock)
@@ -76,7 +76,7 @@ def test_draw_casino_draws_back_to_four_after_every_play() -> None:
 
 
 def test_four_players_play_as_partnerships_with_pooled_scores() -> None:
-    # RULES.md classic: "4 may play as two partnerships, partners sitting opposite"; seed 002:
+    # docs/RULES.md#classic-players-and-deal: four play as two partnerships; seed 002:
     # "spelar man i par med den som sitter rakt framför en själv"
     for name in ("classic", "kasino"):
         game = Game.start(load_ruleset(name), 4, 11)
@@ -91,7 +91,7 @@ def test_four_players_play_as_partnerships_with_pooled_scores() -> None:
 
 
 def test_three_players_tie_for_most_gives_nobody_the_points() -> None:
-    # RULES.md classic: "with 3 or 4 a tie for most gives nobody those points"
+    # docs/RULES.md#classic-scoring: with 3 or 4 players a tie for most scores nothing
     spades = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     unique = pos(f"0;1;-/-/-;-;{spades} AC 2C 3C 4C/{hearts} 5C 6C 7C 8C/*;-;0/0/0;0;000;4")

@@ -17,7 +17,7 @@ def test_one_meaning_is_returned_alone() -> None:
 
 
 def test_capture_or_build_is_a_choice() -> None:
-    # RULES.md: several meanings -> the UI offers a choice ("take or build?")
+    # docs/RULES.md#common-a-turn: several meanings -> the UI asks ("take or build?")
     state = pos("0;1;3C 3D/KS;3H;*/-")
     moves = match(state, state.hands[0][0], [state.table[0]])
     assert sorted(format_move(m) for m in moves) == ["3C b3x2 3H", "3C x 3H"]
@@ -65,7 +65,7 @@ def test_selection_by_a_view_works_like_the_state() -> None:
 
 def test_pile_tags_name_what_takes_them() -> None:
     # seed 000: "A tag appears on builds and blocks indicating the card required to take the
-    # pile"; seed 002: a multiple build is shown as "value *x*"
+    # pile"; a multiple build shows its sets, "8 x2" (docs/RULES.md#kasino-decisions, K7)
     from casino.engine import Pile, PileKind, load_ruleset
     from casino.engine.cards import parse_cards
     from casino.engine.rules import takers

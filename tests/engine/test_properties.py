@@ -1,4 +1,5 @@
-"""Invariants from RULES.md under hypothesis: every ruleset, random seeds, random choices."""
+"""Invariants under hypothesis (docs/RULES.md#common-invariants): every ruleset, random
+seeds, random choices."""
 
 from __future__ import annotations
 

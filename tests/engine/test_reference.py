@@ -1,4 +1,4 @@
-"""The capture generator against a brute-force reference written straight from RULES.md.
+"""The capture generator against a brute-force reference written straight from docs/RULES.md.
 
 For every subset of the table and every value of the hand card, the reference decides
 whether the subset splits into groups the card may take; the engine's generator must list

@@ -122,13 +122,13 @@ def test_seed004_face_card_takes_exactly_one_of_its_rank() -> None:
 
 
 def test_face_cards_never_build_or_sum_in_classic() -> None:
-    # RULES.md classic: "J, Q, K have no number: they capture only by pairing"
+    # docs/RULES.md#classic-card-values: face cards have no number, they only pair
     state = pos("0;1;JS 4C/KS;5C 6C 7D;*/-")
     assert not any(m.card.rank == 11 and not isinstance(m, Trail) for m in legal_moves(state))
 
 
 def test_build_never_joins_a_sum() -> None:
-    # RULES.md classic: "a 7-build and a loose 2 are not taken by a 9"
+    # docs/RULES.md#classic-captures: a 7-build and a loose 2 are not taken by a 9
     state = pos("0;1;9C/KS;[b7 4H 3D @1] 2S;*/-")
     assert legal_texts(state) == ["9C t"]
     with pytest.raises(IllegalMoveError, match="never as part of a sum"):
@@ -136,7 +136,7 @@ def test_build_never_joins_a_sum() -> None:
 
 
 def test_one_build_per_value_new_set_joins_it() -> None:
-    # RULES.md classic: "a set of value V made while a build of V stands joins that build"
+    # docs/RULES.md#classic-builds: a set of V made while a build of V stands joins it
     state = pos("0;1;8C 5C/KS;[b8 6H 2D @1] 3S;*/-")
     texts = legal_texts(state)
     assert "5C b8x2 [6H 2D] 3S" in texts
@@ -144,23 +144,23 @@ def test_one_build_per_value_new_set_joins_it() -> None:
 
 
 def test_raised_build_joins_the_build_of_its_new_value() -> None:
-    # RULES.md classic: "A build raised to a value at which another build stands joins that build"
+    # docs/RULES.md#classic-builds: a build raised to V joins a standing build of V
     state = pos("0;1;2C 9C/KS;[b7 4H 3D @1] [b9 5S 4S @1];*/-")
     assert "2C b9x2 [4H 3D] [5S 4S]" in legal_texts(state)
     assert not any(format_move(m) == "2C b9 [4H 3D]" for m in legal_moves(state))
 
 
 def test_pagat_building_threes_makes_a_multiple_build() -> None:
-    # RULES.md classic (pagat gathering): "a card of value V placed on a loose card of value V
-    # ("building threes") makes a multiple build too, if another V is held"
+    # docs/RULES.md#classic-builds (pagat gathering): a card of value V played onto a loose
+    # card of value V ("building threes") is a multiple build of V when another V is held
     state = pos("0;1;3C 3D/KS;3H;*/-")
     assert "3C b3x2 3H" in legal_texts(state)
     assert "3C b3x2 3H" not in legal_texts(pos("0;1;3C 4D/KS;3H;*/-"))
 
 
 def test_pagat_gathering_loose_sets_into_a_build() -> None:
-    # RULES.md classic: "making or adding to a build of value V may also gather any other loose
-    # sets of value V on the table into the pile"
+    # docs/RULES.md#classic-builds: making or adding to a build of V may also take in any other
+    # loose cards of value V and loose sets adding up to V
     state = pos("0;1;3C 8D/KS;5H 6S 2S 8H;*/-")
     texts = legal_texts(state)
     assert "3C b8 5H" in texts
@@ -169,7 +169,7 @@ def test_pagat_gathering_loose_sets_into_a_build() -> None:
 
 
 def test_owner_may_raise_own_build_with_last_card_of_its_value() -> None:
-    # RULES.md classic: "a player may raise their own 5-build with their last 5 to a 10 they hold"
+    # docs/RULES.md#classic-owning-a-build: raise your own 5-build with your last 5 to a held 10
     state = pos("0;1;5C 10C/KS;[b5 2H 3D @0];*/-")
     texts = legal_texts(state)
     assert "5C b10 [2H 3D]" in texts
@@ -178,7 +178,7 @@ def test_owner_may_raise_own_build_with_last_card_of_its_value() -> None:
 
 
 def test_control_passes_to_whoever_last_added() -> None:
-    # RULES.md classic: "a build belongs to the player who last added to it"
+    # docs/RULES.md#classic-owning-a-build: a build belongs to whoever last added to it
     state = pos("0;1;2C 8C/KS;[b8 5H 3D @1] 6S;*/-")
     after = play(state, move(state, "2C b8x2 [5H 3D] 6S"))
     pile = after.table[0]
@@ -218,7 +218,7 @@ def test_seed004_first_deal_order_two_at_a_time() -> None:
 
 @pytest.mark.parametrize(("players", "deals"), [(2, 6), (3, 4), (4, 3)])
 def test_seed004_number_of_deals(players: int, deals: int) -> None:
-    # RULES.md classic: "2 players: 6 deals; 3 players: 4 deals; 4 players: 3 deals"
+    # docs/RULES.md#classic-players-and-deal: six deals with 2 players, four with 3, three with 4
     state = deal_round(load_ruleset("classic"), players, 0, DECK)
     count = 1
     while not state.is_over():

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from casino.engine import Game, IllegalMoveError, legal_moves, load_ruleset, play
+from casino.engine import Game, IllegalMoveError, Pile, legal_moves, load_ruleset, play
 from casino.engine.scoring import RoundScore
 
 from .helpers import last_trick_score, legal_texts, move, pos
@@ -71,6 +71,35 @@ def test_seed002_partners_build_on_each_others_multiple_builds() -> None:
     assert "7D b7x3 [4H 3S 7C]" not in legal_texts(pos(opponents, "kasino"))
 
 
+def test_seed002_a_triple_build_in_one_play() -> None:
+    # seed 002: "Det är också möjligt att bygga tripplar, eller mer, så länge det är kort nog
+    # att skapa stick med" (docs/RULES.md#kasino-decisions, K2)
+    state = pos("0;1;5C 9D/KS;4H 9S 6C 3D;*/-", "kasino")
+    assert "5C b9x3 4H 9S 6C 3D" in legal_texts(state)
+    pile = play(state, move(state, "5C b9x3 4H 9S 6C 3D")).table[0]
+    assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 3, 0)
+
+
+def test_seed002_more_nines_go_into_the_opponents_single_nine() -> None:
+    # seed 002: "Om det då är möjligt att bygga fler 9:or är detta också tillåtet, och man ska
+    # lägga dem i samma hög" - a further 9 goes into the standing 9 build, which becomes a
+    # double and its maker's (docs/RULES.md#kasino-decisions, K1)
+    state = pos("0;1;6D 9C/KS;[b9 5H 4D @1] 3C;*/-", "kasino")
+    texts = legal_texts(state)
+    assert "6D b9x2 [5H 4D] 3C" in texts
+    assert "6D b9 3C" not in texts  # never a second pile of 9
+    pile = play(state, move(state, "6D b9x2 [5H 4D] 3C")).table[0]
+    assert isinstance(pile, Pile) and (pile.sets, pile.owner) == (2, 0)
+
+
+def test_seed002_partners_add_even_while_owning_builds_of_their_own() -> None:
+    # seed 002: "Man har då möjlighet att bygga mer på parkamratens byggen, även om man själv
+    # har flera byggen" - even if you yourself have several builds
+    # (docs/RULES.md#kasino-decisions, K5)
+    text = "0;3;7D 7H 9C QC/KS/QS/JS;[b7x2 4H 3S 7C @2] [b9 5H 4D @0] [b12 8S 4S @0];*/-/-/-"
+    assert "7D b7x3 [4H 3S 7C]" in legal_texts(pos(text, "kasino"))
+
+
 def test_seed002_after_building_you_must_capture_next_turn() -> None:
     # seed 002: "Om man bygger något MÅSTE man ta ett stick i efterföljande tur, dock behöver
     # det inte vara det man just har byggt."
@@ -125,12 +154,29 @@ def test_must_capture_lapses_when_nothing_can_be_taken_and_lasts_one_turn() -> N
     assert after.must_capture == (False, False)
 
 
-def test_seed002_not_even_your_own_multiple_build_is_built_on() -> None:
+def test_seed002_a_double_build_is_never_raised_even_by_its_owner() -> None:
     # seed 002: building on what one built before is allowed "så länge det inte är dubbelt
-    # bygge, eller mer" - as long as it is not a double build or more
-    state = pos("0;1;9D 9C/KS;[b9x2 5H 4D 9S @0] 3C 6C;*/-", "kasino")
+    # bygge, eller mer" - as long as it is not a double build or more: "bygga ovanpå" (build
+    # on top of) is raising, so nobody raises a double (docs/RULES.md#kasino-decisions, K3)
+    state = pos("0;1;AC 10C 9C/KS;[b9x2 5H 4D 9S @0];*/-", "kasino")
     texts = legal_texts(state)
-    assert not any(" b9" in t for t in texts)
-    assert "9D x [5H 4D 9S] 3C 6C" in texts
-    with pytest.raises(IllegalMoveError, match="only a partner may add to the multiple 9"):
-        play(state, move(state, "9D b9x3 [5H 4D 9S]"))
+    assert not any(" b10" in t for t in texts)
+    assert "9C x [5H 4D 9S]" in texts
+    with pytest.raises(IllegalMoveError, match="fixed value"):
+        play(state, move(state, "AC b10 [5H 4D 9S]"))
+
+
+@pytest.mark.xfail(strict=True, reason="engine: add_to_multiple lets only the partner add a "
+                   "set to a multiple build, not its owner (docs/RULES.md#kasino-decisions K4)")
+def test_seed002_the_owner_adds_a_further_set_to_their_own_double_build() -> None:
+    # seed 002: "Det är också möjligt att bygga tripplar, eller mer" - triples, or more; the
+    # builder goes on building more of the value into the same pile
+    # (docs/RULES.md#kasino-decisions, K4)
+    state = pos("0;1;9D 9C 2C/KS;[b9x2 5H 4D 9S @0] 7C 3C 6C;*/-", "kasino")
+    texts = legal_texts(state)
+    assert "9D b9x3 [5H 4D 9S]" in texts
+    assert "2C b9x3 [5H 4D 9S] 7C" in texts
+    assert "2C b9x4 [5H 4D 9S] 7C 3C 6C" in texts
+    after = play(state, move(state, "2C b9x3 [5H 4D 9S] 7C"))
+    pile = after.table[0]
+    assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 3, 0)

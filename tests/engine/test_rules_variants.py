@@ -83,20 +83,20 @@ def test_seed001_sweeps_score_one_each() -> None:
 
 
 def test_classic_sweeps_score_only_in_classic_sweeps() -> None:
-    # RULES.md: "Sweeps do not score in classic; a classic-sweeps ruleset adds 1 per sweep"
+    # docs/RULES.md#classic-with-sweeps: sweeps score 1 there and nothing in classic
     for name, expected in (("classic", None), ("classic-sweeps", (1, 0))):
         assert last_trick_score("0/0;0", name).get("sweeps") == expected
 
 
 def test_royal_king_takes_ten_and_three() -> None:
-    # RULES.md 'Beyond the seeds': Royal Casino numbers the face cards 11-13
+    # docs/RULES.md#royal-casino: the face cards are numbered 11-13
     state = pos("0;1;KC/2S;10H 3D;*/-", "royal")
     assert "KC x 10H 3D" in legal_texts(state)
     assert "KC x 10H 3D" not in legal_texts(pos("0;1;KC/2S;10H 3D;*/-", "classic"))
 
 
 def test_royal_ace_counts_fourteen_to_take_and_build() -> None:
-    # RULES.md royal: "A 1/14, face cards build and capture by sum"
+    # docs/RULES.md#royal-casino: an Ace 1 or 14; face cards build and take by sum
     state = pos("0;1;AC QD/2S;10H 4D QS 2H;*/-", "royal")
     texts = legal_texts(state)
     assert "AC=14 x 10H 4D" in texts

@@ -18,7 +18,7 @@ def test_bundled_rulesets_load_and_state_their_interpretations() -> None:
         assert rs.name == name
         assert rs.interpretations, f"{name} must write out its interpretations"
         assert rs.help.strip()
-        # RULES.md: 11 a round in the classic family and munter; kasino 10 + last taker 1;
+        # docs/RULES.md: 11 a round in the classic family and munter; kasino 10 + last take;
         # spade 24; casino33 13
         expected = {"kasino": 10, "spade": 24, "casino33": 13}.get(name, 11)
         assert rs.fixed_points(2) == expected
