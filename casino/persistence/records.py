@@ -411,13 +411,15 @@ def _inspect(path: Path) -> tuple[Literal["ok", "corrupt", "newer", "unreadable"
     if header != _HEADER:
         return "corrupt", "not an SQLite database"
     try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
-            check = [row[0] for row in conn.execute("PRAGMA quick_check")]
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        check, version = _check(path, "rw")
     except sqlite3.OperationalError as exc:
-        if "malformed" in str(exc) or "not a database" in str(exc):
-            return "corrupt", str(exc)
-        return "unreadable", str(exc)
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            return _classify(exc)
+        # A folder or file we may not write: look without changing anything.
+        try:
+            check, version = _check(path, "ro")
+        except sqlite3.DatabaseError as exc2:
+            return _classify(exc2)
     except sqlite3.DatabaseError as exc:
         return "corrupt", str(exc)
     if check != ["ok"]:
@@ -425,6 +427,27 @@ def _inspect(path: Path) -> tuple[Literal["ok", "corrupt", "newer", "unreadable"
     if version > SCHEMA_VERSION:
         return "newer", str(version)
     return "ok", ""
+
+
+def _check(path: Path, mode: Literal["rw", "ro"]) -> tuple[list[Any], int]:
+    """SQLite's quick check and the schema version of ``path``.
+
+    Opened read-write when allowed, so that SQLite rolls back the journal a process killed
+    mid-write left behind (a read-only connection cannot, and would fail every launch).
+    """
+    with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True,
+                                 timeout=5)) as conn:
+        check = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    return check, version
+
+
+def _classify(exc: sqlite3.DatabaseError) -> tuple[Literal["corrupt", "unreadable"], str]:
+    """A failed open: damage to keep aside, or a problem (permissions, locks) to report."""
+    if isinstance(exc, sqlite3.OperationalError) and not (
+            "malformed" in str(exc) or "not a database" in str(exc)):
+        return "unreadable", str(exc)
+    return "corrupt", str(exc)
 
 
 def _migrate(path: Path, upto: int = SCHEMA_VERSION) -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -81,3 +84,19 @@ def play(ruleset: str = "classic", seed: int | str = "t", players: int = 2,
         game = game.play(move)
         played += 1
     return game, save
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def child(code: str, *args: str, home: Path | None = None,
+          timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a new Python process (with the repository importable); its result.
+
+    ``home`` becomes the child's CASINO_HOME. The code finds its arguments in ``sys.argv[1:]``.
+    """
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    if home is not None:
+        env["CASINO_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *args], env=env,
+                          capture_output=True, text=True, timeout=timeout, check=False)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import signal
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
@@ -16,7 +19,7 @@ from casino.engine.ratings import rate_record
 from casino.persistence import Records, SavedGame, SeatInfo
 from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
 
-from .conftest import backups, play, read_only
+from .conftest import backups, child, play, read_only
 
 T0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
 
@@ -261,3 +264,34 @@ def test_partners_share_their_side_result(tmp_path: Path) -> None:
         row = rows[info.name]
         expected = game.totals[side] - (0 if side == winner else game.totals[winner])
         assert (row.wins, row.points) == (int(side == winner), expected)
+
+
+def test_a_process_killed_inside_a_write_leaves_the_records_usable(
+        tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    """Issue 15 #1: a hot journal after SIGKILL used to make every launch read-only."""
+    result = child("""
+        import os, signal, sqlite3, sys
+        from casino.persistence import Records
+        from tests.persistence.conftest import play
+        records = Records.open().value
+        game, save = play(seed=1)
+        assert records.add_saved(save, game).value == 1
+        conn = sqlite3.connect(records.path, isolation_level=None)
+        conn.execute("PRAGMA cache_size = 1")  # spill pages into the file before commit
+        conn.execute("BEGIN")
+        for i in range(100):
+            conn.execute("UPDATE games SET record = ?", ("x" * 20000,))
+            conn.execute("INSERT INTO hall_of_fame VALUES (?, 1, 1, 1)", (f"n{i}" * 50,))
+        os.kill(os.getpid(), signal.SIGKILL)
+    """, home=tmp_path)
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert (tmp_path / "records.sqlite3-journal").exists()
+    records, messages = Records.open(tmp_path)
+    assert messages == () and records.usable
+    [before] = records.games()
+    assert {r.name for r in records.hall_of_fame()} == {"Ann", "Computer 1"}
+    game, save = finished
+    assert records.add_saved(save, game).value == 2
+    assert replay_record(records.game_record(before.id) or {}, "x") is None
+    assert not (tmp_path / "records.sqlite3-journal").exists()
+
