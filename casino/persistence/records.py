@@ -451,8 +451,34 @@ def _classify(exc: sqlite3.DatabaseError) -> tuple[Literal["corrupt", "unreadabl
 
 
 def _migrate(path: Path, upto: int = SCHEMA_VERSION) -> None:
-    """Apply the migrations the file lacks, each with its version bump in one transaction."""
+    """Apply the migrations the file lacks, all in one ``BEGIN IMMEDIATE`` transaction.
+
+    The version is read inside the write lock, so of several processes opening a fresh
+    file at once one migrates and the others find it done (never "table already exists").
+    """
     with closing(_connect(path)) as conn:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        for n in range(version, upto):
-            conn.executescript(f"BEGIN;\n{MIGRATIONS[n]}\nPRAGMA user_version = {n + 1};\nCOMMIT;")
+        conn.isolation_level = None  # transactions by hand
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            for n in range(version, upto):
+                for statement in _statements(MIGRATIONS[n]):
+                    conn.execute(statement)
+            if version < upto:
+                conn.execute(f"PRAGMA user_version = {upto}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The complete SQL statements of a migration script, one at a time."""
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            yield buffer.strip()
+            buffer = ""
+    if buffer.strip():
+        yield buffer.strip()

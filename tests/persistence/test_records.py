@@ -295,3 +295,25 @@ def test_a_process_killed_inside_a_write_leaves_the_records_usable(
     assert replay_record(records.game_record(before.id) or {}, "x") is None
     assert not (tmp_path / "records.sqlite3-journal").exists()
 
+
+def test_processes_opening_a_fresh_database_at_once_all_record(tmp_path: Path) -> None:
+    """Issue 15 #3: concurrent first opens raced on the migrations."""
+    folders = [tmp_path / f"db{i}" for i in range(12)]
+    start = time.time() + 2.0
+    code = """
+        import sys, time
+        from pathlib import Path
+        from casino.persistence import Records
+        start = float(sys.argv[1])
+        for i, folder in enumerate(sys.argv[2:]):
+            time.sleep(max(0.0, start + 0.25 * i - time.time()))
+            records, messages = Records.open(Path(folder))
+            print(records.usable, *messages)
+    """
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        runs = list(pool.map(lambda _: child(code, str(start), *map(str, folders)), range(3)))
+    lines = [line for run in runs for line in run.stdout.splitlines()]
+    assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
+    assert lines == ["True"] * 36
+    for folder in folders:
+        assert user_version(folder / FILE_NAME) == SCHEMA_VERSION
