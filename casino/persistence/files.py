@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from datetime import UTC, datetime
@@ -20,6 +21,9 @@ ENV_HOME = "CASINO_HOME"
 """When set, the game keeps settings, records and saves in this one directory."""
 
 NEW_FILE_MODE = 0o644
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"^\..+\.(\d+)\.[^.]+\.tmp$")
+"""``atomic_write``'s temporary files: ``.NAME.<pid of the writer>.<random>.tmp``."""
 
 T = TypeVar("T")
 
@@ -56,7 +60,8 @@ def data_dir(directory: Path | None = None) -> Path:
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` all at once; raises OSError (the old file stays intact)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX,
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as out:
             try:
@@ -74,6 +79,44 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+
+
+def clean_temporary(folder: Path) -> list[Path]:
+    """Remove the temporary files of our writers that died mid-write (SIGKILL, power cut).
+
+    Only files named by ``atomic_write`` whose writing process is gone are removed; another
+    running instance's file in the middle of a write is left alone. The paths removed.
+    """
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if match is None or process_alive(int(match.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process with this id runs (ours counts); a zombie counts as alive."""
+    if pid == os.getpid():
+        return True
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # os.kill(pid, 0) would send Ctrl+C there: assume it runs
+        return True
+    try:
+        os.kill(pid, 0)
+    except PermissionError:
+        return True  # another user's process
+    except (OSError, OverflowError):
+        return False
+    return True
 
 
 def _fsync_dir(folder: Path) -> None:

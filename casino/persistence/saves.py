@@ -18,7 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from casino.engine import Game, Move, Ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move, parse_move
-from casino.persistence.files import Loaded, atomic_write, data_dir, describe_os_error, keep_aside
+from casino.persistence.files import (
+    Loaded,
+    atomic_write,
+    clean_temporary,
+    data_dir,
+    describe_os_error,
+    keep_aside,
+)
 
 FILE_NAME = "current-game.json"
 
@@ -169,6 +176,7 @@ def load_game(
     ``current-game.json.broken-<time>`` with a message; nothing raises.
     """
     path = save_path(directory)
+    clean_temporary(path.parent)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from casino.persistence.files import (
     Loaded,
     atomic_write,
+    clean_temporary,
     config_dir,
     describe_os_error,
     keep_aside,
@@ -125,6 +126,7 @@ def load_settings(directory: Path | None = None) -> Loaded[Settings]:
     in its place, so the next start is quiet.
     """
     path = settings_path(directory)
+    clean_temporary(path.parent)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
