@@ -294,6 +294,17 @@ def load_ruleset(name_or_path: str | Path, extra_dirs: tuple[Path, ...] = ()) ->
     key = str(name_or_path)
     if key in _cache:
         return _cache[key]
+    try:
+        ruleset = _load(key, extra_dirs)
+    except (OSError, UnicodeDecodeError) as exc:  # a folder named like it, a name too long...
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesetError(f"ruleset {key[:80]!r}: cannot be read ({reason})") from None
+    _cache[key] = ruleset
+    return ruleset
+
+
+def _load(key: str, extra_dirs: tuple[Path, ...]) -> Ruleset:
+    """``load_ruleset`` without the cache; file-system errors come out as OSError."""
     path = Path(key)
     if key.endswith(".toml") and path.exists():
         ruleset = parse_ruleset(path.read_text(encoding="utf-8"), str(path))
@@ -309,6 +320,5 @@ def load_ruleset(name_or_path: str | Path, extra_dirs: tuple[Path, ...] = ()) ->
                     break
             else:
                 known = ", ".join(bundled_names())
-                raise RulesetError(f"unknown ruleset {key!r}; known rulesets: {known}")
-    _cache[key] = ruleset
+                raise RulesetError(f"unknown ruleset {key[:80]!r}; known rulesets: {known}")
     return ruleset

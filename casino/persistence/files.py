@@ -9,6 +9,7 @@ overwritten: ``keep_aside`` renames it to a timestamped backup next to it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -16,6 +17,9 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
+
+MAX_FILE_BYTES = 4 << 20
+"""No file the game reads is larger than this (a save of a long game is a few kB)."""
 
 ENV_HOME = "CASINO_HOME"
 """When set, the game keeps settings, records and saves in this one directory."""
@@ -133,24 +137,62 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def backup_name(path: Path, when: datetime | None = None) -> Path:
+def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; OSError otherwise.
+
+    A FIFO or device in the file's place would block or never end, and a huge file would
+    exhaust memory before any check: both are refused before reading, with a reason.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise OSError(errno.EISDIR, "it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe or device?)")
+        if info.st_size > limit:
+            raise OSError(errno.EFBIG, f"{info.st_size:,} bytes, more than the {limit:,} "
+                                       "a file of the game can have")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise OSError(errno.EFBIG, f"more than the {limit:,} bytes a file of the game "
+                                       "can have")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to at most ``limit`` characters, for quoting a bad value in a message."""
+    return text if len(text) <= limit else text[: limit - 5] + "\u2026" + text[-4:]
+
+
+def backup_name(path: Path, when: datetime | None = None, label: str = "broken") -> Path:
     """A free name beside ``path`` for its backup: ``NAME.broken-YYYYMMDD-HHMMSS[-N]``."""
     stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
-    candidate = path.with_name(f"{path.name}.broken-{stamp}")
+    candidate = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while candidate.exists():
         n += 1
-        candidate = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        candidate = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     return candidate
 
 
-def keep_aside(path: Path, companions: tuple[str, ...] = ()) -> Path | None:
+def keep_aside(path: Path, companions: tuple[str, ...] = (),
+               label: str = "broken") -> Path | None:
     """Rename a bad file to a timestamped backup; None if it could not be moved.
 
     ``companions`` are suffixes of files that belong with it (an SQLite ``-journal``); they
     move along under the same stamp. An existing backup is never overwritten.
     """
-    target = backup_name(path)
+    target = backup_name(path, label=label)
     try:
         _move_no_clobber(path, target)
     except OSError:

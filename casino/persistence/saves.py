@@ -7,7 +7,10 @@ resumed ``Game`` is the saved one exactly. Undo is the same move list with its t
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -25,9 +28,13 @@ from casino.persistence.files import (
     data_dir,
     describe_os_error,
     keep_aside,
+    process_alive,
+    read_limited,
+    shorten,
 )
 
 FILE_NAME = "current-game.json"
+LOCK_NAME = "current-game.lock"
 
 RulesetLoader = Callable[[str], Ruleset]
 
@@ -45,7 +52,7 @@ class SeatInfo(BaseModel):
     level: str | None = None
 
 
-SeatMove = tuple[Annotated[int, Field(ge=0, le=3)], str]
+SeatMove = tuple[Annotated[int, Field(ge=0, le=3)], Annotated[str, Field(max_length=200)]]
 
 
 class SavedGame(BaseModel):
@@ -54,7 +61,7 @@ class SavedGame(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     format: Literal[1] = 1
-    ruleset: str = Field(min_length=1)
+    ruleset: str = Field(min_length=1, max_length=64)
     players: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
     seed: int | str
     first_dealer: int = Field(ge=0, le=3)
@@ -154,14 +161,126 @@ def save_path(directory: Path | None = None) -> Path:
     return data_dir(directory) / FILE_NAME
 
 
+def lock_path(directory: Path | None = None) -> Path:
+    return data_dir(directory) / LOCK_NAME
+
+
+def _process_stamp(pid: int) -> str:
+    """When process ``pid`` started (Linux), so a reused pid is not taken for the owner."""
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    fields = stat_line.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def slot_owner(directory: Path | None = None) -> int | None:
+    """The pid of another running Casino that holds the save slot, or None if it is free.
+
+    The slot is ``current-game.lock`` beside the save, holding its owner's pid and start
+    time; a lock whose process is gone (killed, crashed) is stale and counts as free.
+    """
+    try:
+        text = read_limited(lock_path(directory), 200).decode("ascii")
+        pid_text, _, stamp = text.strip().partition(" ")
+        pid = int(pid_text)
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None  # a damaged lock protects nothing: it is replaced
+    if pid == os.getpid() or not process_alive(pid):
+        return None
+    if stamp and _process_stamp(pid) not in ("", stamp):
+        return None  # the pid now belongs to another process
+    return pid
+
+
+def claim_slot(directory: Path | None = None) -> str | None:
+    """Make this process the owner of the save slot; None on success, else why not."""
+    owner = slot_owner(directory)
+    path = lock_path(directory)
+    if owner is not None:
+        return (f"{save_path(directory)}: another Casino window (process {owner}) is playing "
+                "the saved game; this game is not saved. Finish or close the other one.")
+    mine = f"{os.getpid()} {_process_stamp(os.getpid())}".strip()
+    try:
+        if path.read_text(encoding="ascii").strip() == mine:
+            return None
+    except (OSError, UnicodeDecodeError):
+        pass
+    try:
+        atomic_write(path, mine.encode("ascii") + b"\n")
+    except OSError as exc:
+        return f"{save_path(directory)}: game not saved ({describe_os_error(exc)})"
+    return None
+
+
+def release_slot(directory: Path | None = None) -> None:
+    """Give the slot up if this process holds it (a finished game)."""
+    path = lock_path(directory)
+    with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
+        if int(path.read_text(encoding="ascii").split()[0]) == os.getpid():
+            path.unlink()
+
+
+def _same_game(a: SavedGame, b: SavedGame) -> bool:
+    return (a.ruleset, a.seed, a.first_dealer, a.started, a.players) == (
+        b.ruleset, b.seed, b.first_dealer, b.started, b.players)
+
+
+def _read_save(path: Path) -> SavedGame:
+    """The save in ``path`` (not replayed); OSError, or ValueError for a damaged one."""
+    raw = read_limited(path)
+    try:
+        return SavedGame.model_validate(json.loads(raw.decode("utf-8")))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def _keep_damaged(path: Path, problem: str) -> str:
+    backup = keep_aside(path)
+    if backup is None:
+        return f"{path}: game not saved: the damaged save there could not be kept aside"
+    return f"{path}: a damaged save ({problem}) was kept as {backup}"
+
+
 def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
-    """Write the game in progress atomically; None on success, else a message to show."""
+    """Write the game in progress atomically; None on success, else a message to show.
+
+    Another game already in the slot is never overwritten: a different game in progress
+    is kept as ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>``;
+    the message says where. While another running Casino holds the slot nothing is written.
+    """
     path = save_path(directory)
+    refused = claim_slot(directory)
+    if refused:
+        return refused
+    notice = None
+    present: SavedGame | None = None
+    try:
+        present = _read_save(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        if exc.errno == errno.EISDIR:  # someone's folder: not ours to move
+            return f"{path}: game not saved ({describe_os_error(exc)})"
+        notice = _keep_damaged(path, describe_os_error(exc))
+    except ValueError as exc:
+        notice = _keep_damaged(path, shorten(str(exc), 200))
+    if notice is not None and path.exists():
+        return notice
+    if present is not None and not _same_game(present, save):
+        backup = keep_aside(path, label="unfinished")
+        if backup is None:
+            return f"{path}: game not saved: the game in progress there could not be kept aside"
+        notice = (f"{path}: held another game in progress ({present.ruleset}, started "
+                  f"{present.started:%Y-%m-%d %H:%M} UTC); it is kept as {backup}")
     try:
         atomic_write(path, save.to_json().encode("utf-8"))
     except OSError as exc:
         return f"{path}: game not saved ({describe_os_error(exc)})"
-    return None
+    return notice
 
 
 def load_game(
@@ -177,25 +296,23 @@ def load_game(
     """
     path = save_path(directory)
     clean_temporary(path.parent)
+    owner = slot_owner(directory)
+    if owner is not None:
+        return Loaded(None, (f"{path}: another Casino window (process {owner}) is playing the "
+                             "saved game; it can be resumed once that window is closed",))
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path)
     except FileNotFoundError:
         return Loaded(None)
     except OSError as exc:
-        return Loaded(None, (f"{path}: cannot read the saved game ({describe_os_error(exc)})",))
-    try:
-        save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
-        game = replay(save, load_ruleset)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problem = f"not a saved game ({exc})"
-    except ValidationError as exc:
-        problem = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in exc.errors()[:5]
-        )
-    except SaveError as exc:
-        problem = f"does not replay: {exc}"
+        if exc.errno not in (errno.EINVAL, errno.EFBIG):  # no permission, a folder...
+            return Loaded(None, (f"{path}: cannot read the saved game "
+                                 f"({describe_os_error(exc)})",))
+        problem = describe_os_error(exc)  # a pipe or a huge file: moved aside
     else:
-        return Loaded((save, game))
+        problem = _problem(raw, load_ruleset)
+        if not isinstance(problem, str):
+            return Loaded(problem)
     message = f"{path}: the saved game cannot be resumed: {problem}"
     backup = keep_aside(path)
     if backup is None:
@@ -203,11 +320,46 @@ def load_game(
     return Loaded(None, (message, f"the file is kept as {backup}"))
 
 
-def discard_game(directory: Path | None = None) -> str | None:
-    """Remove the save of a game that has ended (after it was recorded); None on success."""
+def _problem(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] | str:
+    """The save and its game from a file's bytes, or what is wrong with them."""
+    try:
+        save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
+        return save, replay(save, load_ruleset)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return f"not a saved game ({exc})"
+    except ValidationError as exc:
+        return "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {shorten(e['msg'], 200)}"
+            for e in exc.errors()[:5]
+        )
+    except SaveError as exc:
+        return f"does not replay: {exc}"
+    except RecursionError:
+        return "not a saved game (nested too deeply)"
+    except ValueError as exc:  # e.g. a number of thousands of digits
+        return f"not a saved game ({shorten(str(exc), 200)})"
+
+
+def discard_game(directory: Path | None = None, save: SavedGame | None = None) -> str | None:
+    """Remove the save of a game that has ended (after it was recorded); None on success.
+
+    With ``save``, the file is removed only if it holds that game: another instance's game
+    in progress stays.
+    """
     path = save_path(directory)
+    try:
+        if save is not None and not _same_game(_read_save(path), save):
+            release_slot(directory)
+            return None
+    except FileNotFoundError:
+        release_slot(directory)
+        return None
+    except (OSError, ValueError):
+        release_slot(directory)
+        return None  # damaged: never deleted; the next load_game keeps it aside
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:
         return f"{path}: could not remove the finished game's save ({describe_os_error(exc)})"
+    release_slot(directory)
     return None

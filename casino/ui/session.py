@@ -298,7 +298,7 @@ class Session:
         self.record_id = added.value
         out = [*messages, *added.messages]
         if added.value is not None:  # else kept, to be recorded at the next launch
-            error = discard_game()
+            error = discard_game(save=self.save)
             if error:
                 out.append(error)
         self.save = None

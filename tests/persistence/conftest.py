@@ -89,14 +89,14 @@ def play(ruleset: str = "classic", seed: int | str = "t", players: int = 2,
 REPO = Path(__file__).resolve().parents[2]
 
 
-def child(code: str, *args: str, home: Path | None = None,
-          timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def child(code: str, *args: str, home: Path | None = None, timeout: float = 60,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a new Python process (with the repository importable); its result.
 
     ``home`` becomes the child's CASINO_HOME. The code finds its arguments in ``sys.argv[1:]``.
     """
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    environ = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
     if home is not None:
-        env["CASINO_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *args], env=env,
+        environ["CASINO_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *args], env=environ,
                           capture_output=True, text=True, timeout=timeout, check=False)

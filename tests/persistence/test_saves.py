@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,9 +21,9 @@ from casino.persistence import (
     replay,
     save_game,
 )
-from casino.persistence.saves import FILE_NAME
+from casino.persistence.saves import FILE_NAME, LOCK_NAME
 
-from .conftest import backups, play, read_only
+from .conftest import REPO, backups, child, play, read_only
 
 
 def test_resume_mid_round_is_identical(tmp_path: Path) -> None:
@@ -182,4 +186,77 @@ def test_read_only_folder_keeps_the_last_save(tmp_path: Path) -> None:
         loaded = load_game(tmp_path).value
         assert loaded is not None and loaded[0] == save
         assert discard_game(tmp_path) is not None
-    assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME, LOCK_NAME]
+
+
+def unfinished(folder: Path) -> list[Path]:
+    return sorted(folder.glob(f"{FILE_NAME}.unfinished-*"))
+
+
+def test_casino_with_a_ruleset_keeps_the_game_in_progress(tmp_path: Path) -> None:
+    """Issue 15 #2: ``casino --ruleset royal`` replaced the saved game without a trace."""
+    saved = child("from casino.persistence import save_game\n"
+                  "from tests.persistence.conftest import play\n"
+                  "assert save_game(play(moves=6)[1]) is None", home=tmp_path)
+    assert saved.returncode == 0, saved.stderr  # an earlier session, closed since
+    before = (tmp_path / FILE_NAME).read_bytes()
+    save = SavedGame.model_validate_json(before)
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = child("import sys; from casino.__main__ import main; sys.argv[1:] = sys.argv[1:];"
+                   " sys.exit(main())", "--ruleset", "royal", "--level", "greedy",
+                   "--seconds", "0.5", home=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr
+    [kept] = unfinished(tmp_path)
+    assert kept.read_bytes() == before
+    assert json.loads((tmp_path / FILE_NAME).read_text())["ruleset"] == "royal"
+    (tmp_path / FILE_NAME).unlink()
+    kept.rename(tmp_path / FILE_NAME)
+    loaded = load_game(tmp_path).value
+    assert loaded is not None and loaded[0] == save
+
+
+def test_a_damaged_save_is_kept_before_a_new_game_is_saved(tmp_path: Path) -> None:
+    damaged = b'{"format": 1, "ruleset": "classic", "players": [tru'
+    (tmp_path / FILE_NAME).write_bytes(damaged)
+    _, save = play(moves=2)
+    message = save_game(save, tmp_path)
+    assert message is not None and "damaged save" in message
+    [backup] = backups(tmp_path, FILE_NAME)
+    assert backup.read_bytes() == damaged and str(backup) in message
+    assert save_game(save, tmp_path) is None  # the same game: quietly saved over
+
+
+def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
+        tmp_path: Path) -> None:
+    """Two windows at once: the second says so and saves nothing; finishing deletes nothing."""
+    first = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import sys
+            from casino.persistence import save_game
+            from tests.persistence.conftest import play
+            _, save = play(moves=5)
+            assert save_game(save) is None
+            print("saved", flush=True)
+            sys.stdin.read()
+        """)], env={**os.environ, "PYTHONPATH": str(REPO), "CASINO_HOME": str(tmp_path)},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout is not None and first.stdout.readline() == "saved\n"
+        theirs = (tmp_path / FILE_NAME).read_bytes()
+        game, mine = play(moves=3)
+        refused = save_game(mine, tmp_path)
+        assert refused is not None and f"process {first.pid}" in refused
+        value, messages = load_game(tmp_path)
+        assert value is None and "another Casino window" in messages[0]
+        assert discard_game(tmp_path, save=mine) is None
+        assert (tmp_path / FILE_NAME).read_bytes() == theirs
+    finally:
+        assert first.stdin is not None
+        first.stdin.close()
+        assert first.wait(timeout=30) == 0
+    message = save_game(mine, tmp_path)  # the first one is gone: its game is kept aside
+    assert message is not None and "kept as" in message
+    [kept] = unfinished(tmp_path)
+    assert kept.read_bytes() == theirs
+    assert discard_game(tmp_path, save=mine) is None
+    assert not (tmp_path / FILE_NAME).exists() and not (tmp_path / LOCK_NAME).exists()
