@@ -321,14 +321,21 @@ class Records:
                                " ORDER BY game_id, seat"):
             seats.setdefault(row[0], []).append(row[1:])
         out = []
+        skipped = 0
         for gid, fin, ruleset, rounds, winner, undo, daily in games:
             sat = seats.get(gid, [])
             rated = all(s[3] is not None for s in sat) and bool(sat)
-            out.append(GameSummary(
-                gid, datetime.fromisoformat(fin), ruleset, tuple(s[0] for s in sat),
-                tuple(s[1] for s in sat), tuple(s[2] for s in sat), winner, rounds, bool(undo),
-                date.fromisoformat(daily) if daily else None,
-                tuple(s[3] for s in sat) if rated else None))
+            try:
+                out.append(GameSummary(
+                    gid, _utc(datetime.fromisoformat(fin)), ruleset, tuple(s[0] for s in sat),
+                    tuple(s[1] for s in sat), tuple(s[2] for s in sat), winner, rounds,
+                    bool(undo), date.fromisoformat(daily) if daily else None,
+                    tuple(s[3] for s in sat) if rated else None))
+            except (TypeError, ValueError):  # a row edited by hand: not a date...
+                skipped += 1
+        if skipped:
+            self.read_errors.append(f"{self.path}: {skipped} game{'s' * (skipped > 1)} with "
+                                    "unreadable dates left out of the list")
         return out
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
@@ -336,7 +343,13 @@ class Records:
         rows = self._query("SELECT record FROM games WHERE id = ?", (game_id,))
         if not rows:
             return None
-        data: dict[str, Any] = json.loads(rows[0][0])
+        try:
+            data = json.loads(rows[0][0])
+        except (TypeError, ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            self.read_errors.append(f"{self.path}: game {game_id}'s record is damaged")
+            return None
         return data
 
     def daily_results(self, day: date) -> list[GameSummary]:
@@ -349,6 +362,11 @@ class Records:
             " FROM games g JOIN seats s ON s.game_id = g.id"
             f" WHERE s.name = ? {where} ORDER BY g.finished DESC, g.id DESC",
             (name, *args))
+        good = [r for r in rows if all(v is None or type(v) is int for v in r)]
+        if len(good) < len(rows):  # numbers edited by hand into text: those games skipped
+            self.read_errors.append(f"{self.path}: {len(rows) - len(good)} damaged game rows "
+                                    "left out of the statistics")
+            rows = good
         if not rows:
             return Stats()
         streak = 0
@@ -391,6 +409,11 @@ class Records:
             " WHERE s.name = ? AND o.side != s.side AND o.level IS NOT NULL ORDER BY o.level",
             (name,))]
         return {lv: self._stats(name, f"AND EXISTS ({opposing})", (lv,)) for lv in levels}
+
+
+def _utc(when: datetime) -> datetime:
+    """A stored time as an aware UTC time (a hand-edited one may lack its zone)."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
 def _connect(path: Path) -> sqlite3.Connection:

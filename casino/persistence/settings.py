@@ -8,6 +8,7 @@ kept aside. Nothing here raises for a bad file: messages come back for the UI to
 
 from __future__ import annotations
 
+import errno
 import json
 import tomllib
 from pathlib import Path
@@ -22,6 +23,8 @@ from casino.persistence.files import (
     config_dir,
     describe_os_error,
     keep_aside,
+    read_limited,
+    shorten,
 )
 
 FILE_NAME = "settings.toml"
@@ -104,9 +107,10 @@ def _toml_value(value: Any) -> str:
 
 def _expected(error: Any) -> str:
     loc = ".".join(str(part) for part in error["loc"]) or "(file)"
+    found = shorten(repr(error["input"]))
     if error["type"] == "extra_forbidden":
-        return f"{loc}: not a setting (found {error['input']!r}); ignored"
-    return f"{loc}: {error['msg']} (found {error['input']!r}); using the default"
+        return f"{shorten(loc)}: not a setting (found {found}); ignored"
+    return f"{loc}: {error['msg']} (found {found}); using the default"
 
 
 def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:
@@ -127,19 +131,26 @@ def load_settings(directory: Path | None = None) -> Loaded[Settings]:
     """
     path = settings_path(directory)
     clean_temporary(path.parent)
+    problems: list[str]
     try:
-        raw = path.read_bytes()
+        data = tomllib.loads(read_limited(path).decode("utf-8"))
     except FileNotFoundError:
         return Loaded(Settings())
     except OSError as exc:
-        return Loaded(Settings(), (f"{path}: cannot read the settings "
-                                   f"({describe_os_error(exc)}); using the defaults",))
-    problems: list[str]
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        if exc.errno not in (errno.EINVAL, errno.EFBIG):  # no permission, a folder...
+            return Loaded(Settings(), (f"{path}: cannot read the settings "
+                                       f"({describe_os_error(exc)}); using the defaults",))
+        settings = Settings()  # a pipe would hang the launch, a huge file fill the memory
+        problems = [f"not a settings file ({describe_os_error(exc)}); using all the defaults"]
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         settings = Settings()
-        problems = [f"not a valid settings file ({exc}); using all the defaults"]
+        problems = [f"not a valid settings file ({shorten(str(exc), 200)}); "
+                    "using all the defaults"]
+    except (RecursionError, ValueError) as exc:  # nested too deep, thousands of digits
+        settings = Settings()
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        problems = [f"not a valid settings file ({shorten(reason, 200)}); "
+                    "using all the defaults"]
     else:
         try:
             return Loaded(Settings.model_validate(data))
@@ -181,7 +192,7 @@ def save_settings(settings: Settings, directory: Path | None = None) -> str | No
 
 def _loads_cleanly(path: Path) -> bool:
     try:
-        Settings.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValidationError):
+        Settings.model_validate(tomllib.loads(read_limited(path).decode("utf-8")))
+    except (OSError, ValueError, RecursionError):  # the decoding and parse errors too
         return False
     return True

@@ -317,3 +317,18 @@ def test_processes_opening_a_fresh_database_at_once_all_record(tmp_path: Path) -
     assert lines == ["True"] * 36
     for folder in folders:
         assert user_version(folder / FILE_NAME) == SCHEMA_VERSION
+
+
+def test_rows_edited_by_hand_are_left_out_not_fatal(filled: Path) -> None:
+    """Issue 15 #5: a ``finished`` that is not a date crashed the Statistics screen."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.execute("UPDATE games SET finished = 'last Tuesday' WHERE id = 3")
+        conn.execute("UPDATE seats SET points = 'many' WHERE game_id = 4 AND seat = 1")
+        conn.execute("UPDATE games SET record = '[[[' WHERE id = 5")
+    records, messages = Records.open(filled.parent)
+    assert messages == ()
+    assert len(records.games()) == 29 and "1 game with unreadable dates" in records.read_errors[0]
+    assert records.stats("Computer").games == 29
+    assert "damaged game rows" in records.read_errors[1]
+    assert records.game_record(5) is None and "damaged" in records.read_errors[2]
+    assert records.games("P0")[0].names == ("P0", "Computer")

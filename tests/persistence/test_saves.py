@@ -260,3 +260,33 @@ def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
     assert kept.read_bytes() == theirs
     assert discard_game(tmp_path, save=mine) is None
     assert not (tmp_path / FILE_NAME).exists() and not (tmp_path / LOCK_NAME).exists()
+
+
+HOSTILE_SAVES = {
+    "nested": '{"format": 1, "rounds": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "digits": '{"format": 1, "seed": ' + "7" * 5000 + "}",
+    "long ruleset": json.dumps({**json.loads(play(moves=2)[1].to_json()), "ruleset": "r" * 300}),
+    "folder ruleset": json.dumps({**json.loads(play(moves=2)[1].to_json()),
+                                  "ruleset": "{tmp}/folder.toml"}),
+    "huge move": json.dumps({**json.loads(play(moves=2)[1].to_json()),
+                             "rounds": [[[0, "9C x " + "9D " * 200_000]]]}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SAVES))
+def test_hostile_saves_give_a_notice_and_are_kept(tmp_path: Path, case: str) -> None:
+    """Issue 15 #5/#6: these raised (RecursionError, ValueError, OSError) at every launch."""
+    (tmp_path / "folder.toml").mkdir()
+    text = HOSTILE_SAVES[case].replace("{tmp}", str(tmp_path))
+    value, messages = _broken(tmp_path, text)
+    assert value is None and all(len(m) < 1000 for m in messages)
+
+
+def test_a_save_too_large_to_be_one_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    with path.open("wb") as f:
+        f.truncate(64 << 20)  # 64 MB of nothing
+    value, messages = load_game(tmp_path)
+    assert value is None and "bytes" in messages[0]
+    [backup] = backups(tmp_path, FILE_NAME)
+    assert backup.stat().st_size == 64 << 20

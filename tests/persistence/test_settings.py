@@ -13,7 +13,7 @@ from casino.persistence import Settings, load_settings, save_settings
 from casino.persistence.files import ENV_HOME, config_dir
 from casino.persistence.settings import FILE_NAME, to_toml
 
-from .conftest import backups, read_only
+from .conftest import backups, child, read_only
 
 
 def test_missing_file_gives_defaults_quietly(tmp_path: Path) -> None:
@@ -143,3 +143,39 @@ def test_unreadable_file(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).mkdir()  # a folder where the file should be
     settings, messages = load_settings(tmp_path)
     assert settings == Settings() and "cannot read the settings" in messages[0]
+
+
+HOSTILE_SETTINGS = {
+    "nested": "difficulties = " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "digits": "speed = " + "9" * 5000 + "\n",
+    "huge": 'player_name = "' + "x" * (20 << 20) + '"\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_SETTINGS))
+def test_hostile_settings_give_a_notice_and_are_kept(tmp_path: Path, case: str) -> None:
+    """Issue 15 #5/#6: deep nesting and 5,000 digits raised; a 20 MB value was quoted whole."""
+    path = tmp_path / FILE_NAME
+    path.write_text(HOSTILE_SETTINGS[case], encoding="utf-8")
+    size = path.stat().st_size
+    settings, messages = load_settings(tmp_path)
+    assert settings == Settings()
+    [backup] = backups(tmp_path, FILE_NAME)
+    assert backup.stat().st_size == size
+    assert str(path) in messages[0] and str(backup) in messages[-1]
+    assert all(len(m) < 600 for m in messages)
+
+
+def test_a_pipe_in_place_of_the_settings_does_not_hang_the_launch(tmp_path: Path) -> None:
+    """Issue 15 #5: reading a FIFO named settings.toml waited for a writer forever."""
+    os.mkfifo(tmp_path / FILE_NAME)
+    result = child("""
+        from casino.persistence import Settings, load_settings
+        settings, messages = load_settings()
+        assert settings == Settings(), settings
+        print(*messages, sep="\\n")
+    """, home=tmp_path, timeout=20)
+    assert result.returncode == 0, result.stderr
+    assert "not a settings file" in result.stdout and "kept as" in result.stdout
+    [backup] = backups(tmp_path, FILE_NAME)
+    assert backup.is_fifo() and (tmp_path / FILE_NAME).is_file()
