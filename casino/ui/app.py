@@ -8,7 +8,7 @@ import random
 import sys
 import time
 from datetime import date
-from typing import Any
+from typing import Any, NoReturn
 
 import pygame
 from pydantic import ValidationError
@@ -183,13 +183,34 @@ class App:
                 break
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH``: a window pygame can open, as the settings allow it."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants WxH, e.g. 1280x800, not {text!r}") from None
+    if not (320 <= width <= 10000 and 240 <= height <= 10000):
+        raise argparse.ArgumentTypeError(
+            f"{width}x{height}: from 320x240 to 10000x10000, e.g. 1280x800")
+    return width, height
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments give one line and exit 2, as in ``casino-cli``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (casino --help lists the options)\n")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="casino", description="Play Casino against the computer.")
+    parser = OneLineParser(prog="casino", description="Play Casino against the computer.")
     parser.add_argument("--ruleset", help="start straight at the table with this ruleset")
-    parser.add_argument("--players", type=int, help="2, 3 or 4 (as the ruleset allows)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="2, 3 or 4 (as the ruleset allows)")
     parser.add_argument("--level", choices=ai_levels(), help="computer player")
     parser.add_argument("--seed", type=int, help="deal seed (for reproducible games)")
-    parser.add_argument("--size", help="window size WxH (default: the size it last had)")
+    parser.add_argument("--size", type=window_size,
+                        help="window size WxH (default: the size it last had)")
     parser.add_argument("--speed", type=int, choices=range(1, 10), help="1 fastest .. 9 slowest")
     parser.add_argument("--no-animation", action="store_true")
     parser.add_argument("--no-sound", action="store_true")
@@ -220,14 +241,7 @@ def launch(args: argparse.Namespace) -> App | int:
     """
     loaded = load_settings()
     settings = loaded.value
-    size = settings.window_size
-    if args.size:
-        try:
-            width, height = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            print(f"casino: --size wants WxH, e.g. 1280x800, not {args.size!r}", file=sys.stderr)
-            return 2
-        size = (width, height)
+    size = args.size or settings.window_size
     overrides: dict[str, Any] = {}
     if args.level:
         overrides["difficulties"] = (args.level,) * 3
