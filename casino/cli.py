@@ -18,7 +18,8 @@ from casino.ai.basic import BASIC_POLICIES, Policy
 from casino.engine import rules
 from casino.engine.errors import CasinoError
 from casino.engine.game import Game
-from casino.engine.notation import format_move, parse_move, parse_position
+from casino.engine.notation import format_move, parse_position
+from casino.engine.record import GameRecord, RecordError
 from casino.engine.ruleset import Ruleset, bundled_names, load_ruleset, ruleset_problems
 from casino.engine.state import State
 
@@ -184,68 +185,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def game_record(
     game: Game, names: Sequence[str], moves: list[list[tuple[int, str]]]
 ) -> dict[str, Any]:
-    return {
-        "ruleset": game.ruleset.name,
-        "seed": game.seed,
-        "players": list(names),
-        "first_dealer": game.first_dealer,
-        "rounds": [
-            {"moves": [[seat, text] for seat, text in round_moves],
-             "score": {k: list(v) for k, v in score.by_category().items()}}
-            for round_moves, score in zip(moves, game.scores, strict=False)
-        ],
-        "winner": game.winner(),
-    }
+    """The record of a finished game as JSON data (``GameRecord``'s form)."""
+    return GameRecord.from_game(game, names, moves).to_dict()
 
 
-def replay_record(data: dict[str, Any], where: str) -> None:
-    """Re-play one game record through the engine; raise UsageError at the first problem."""
+def replay_record(data: object, where: str) -> None:
+    """Re-play one decoded game record and check all it states; UsageError at a problem."""
     try:
-        ruleset = get_ruleset(str(data["ruleset"]))
-        game = Game.start(ruleset, len(data["players"]), data["seed"], int(data["first_dealer"]))
-        rounds = data["rounds"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UsageError(f"{where}: not a game record ({exc})") from None
-    for r, rnd in enumerate(rounds):
-        if r:
-            game = game.next_round()
-        for k, (seat, text) in enumerate(rnd["moves"]):
-            here = f"{where} round {r + 1} move {k + 1} ({text!r})"
-            if seat != game.round.to_move:
-                raise UsageError(
-                    f"{here}: seat {seat} moved but it was seat {game.round.to_move}'s turn"
-                )
-            try:
-                game = game.play(parse_move(game.round, text))
-            except CasinoError as exc:
-                raise UsageError(f"{here}: {exc}") from None
-        if not game.round.is_over():
-            raise UsageError(f"{where} round {r + 1}: the moves end before the round does")
-        got = {k: list(v) for k, v in game.scores[-1].by_category().items()}
-        if got != rnd["score"]:
-            raise UsageError(
-                f"{where} round {r + 1}: score {rnd['score']} recorded, {got} replayed"
-            )
+        GameRecord.parse(data).replay(get_ruleset)
+    except RecordError as exc:
+        raise UsageError(f"{where}: {exc}") from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read: {exc}") from None
-    count = 0
+        with path.open("rb") as source:
+            lines = source.read().splitlines()
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    count = failed = 0
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{path}:{n}: not JSON: {exc}") from None
-        replay_record(data, f"{path}:{n}")
-        count += 1
+            GameRecord.from_json(line).replay(get_ruleset)
+        except RecordError as exc:
+            print(f"casino-cli: {path}:{n}: {exc}", file=sys.stderr)
+            failed += 1
+            if not args.keep_going:
+                return 2
+        else:
+            count += 1
         progress(n, len(lines), "replay")
-    print(f"{count} games replayed, all moves legal and scores consistent")
+    if failed:
+        print(f"{count} games replayed; {failed} records do not replay", file=sys.stderr)
+        return 2
+    print(f"{count} games replayed: every move legal; scores, totals and winners as recorded")
     return 0
 
 
@@ -293,8 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", help="write one JSON line per game to this file")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("replay", help="re-play game records and check every move")
+    p = sub.add_parser("replay", help="re-play game records and check all they state")
     p.add_argument("file")
+    p.add_argument("--keep-going", action="store_true",
+                   help="report every bad record, not only the first")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("moves", help="list the legal moves of a position")
     p.add_argument("--ruleset", default="classic")

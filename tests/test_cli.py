@@ -153,3 +153,41 @@ def test_progress_is_a_bar_on_a_terminal_and_tenths_in_a_log() -> None:
     assert len(lines) == 10 and "\r" not in log.getvalue()
     assert terminal.getvalue().startswith("\rtournament [")
     assert terminal.getvalue().endswith("30/30\n")
+
+
+def test_replay_checks_all_a_record_states_and_names_line_and_field(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 15 #8/#9: tampered records passed; malformed ones raised tracebacks."""
+    record = tmp_path / "games.jsonl"
+    assert run(capsys, "simulate", "--games", "2", "--players", "greedy,greedy",
+               "--record", str(record))[0] == 0
+    good = json.loads(record.read_text().splitlines()[0])
+    bad = {
+        2: {**good, "winner": 42},
+        3: {**good, "winner": 1 - good["winner"]},
+        4: {**good, "rounds": good["rounds"][:-1]},
+        5: {**good, "first_dealer": 7},
+        6: {**good, "first_dealer": -1},
+        7: {**good, "rounds": [{"moves": r["moves"]} for r in good["rounds"]]},
+        8: {**good, "rounds": "lots"},
+        9: {**good, "rounds": None},
+        10: {**good, "rounds": [{**good["rounds"][0], "moves": [[0, "9X x"]]}]},
+    }
+    lines = [json.dumps(good)] + [json.dumps(bad[n]) for n in sorted(bad)] + [
+        "[" * 100_000 + "]" * 100_000,
+        '{"seed": ' + "7" * 5000 + "}",
+        json.dumps(good).replace(f'"seed": "{good["seed"]}"', '"seed": Infinity'),
+        json.dumps(good),
+    ]
+    record.write_text("\n".join(lines) + "\n")
+    status, _, err = run(capsys, "replay", "--keep-going", str(record))
+    assert status == 2 and "Traceback" not in err
+    reported = [line for line in err.splitlines() if not line.startswith("replay: ")]
+    assert len(reported) == 13 and "2 games replayed; 12 records do not replay" in reported[-1]
+    fields = {2: "winner", 3: "winner", 4: "rounds", 5: "first_dealer", 6: "first_dealer",
+              7: "rounds[0].score", 8: "rounds", 9: "rounds", 10: "rounds[0].moves[0]",
+              11: "(record)", 12: "(record)", 13: "(record)"}
+    for line, (n, field) in zip(reported, sorted(fields.items()), strict=False):
+        assert line.startswith(f"casino-cli: {record}:{n}: {field}"), line
+    status, _, err = run(capsys, "replay", str(record))  # without --keep-going: the first
+    assert status == 2 and err.count("\n") == 1 and f"{record}:2: winner" in err

@@ -310,9 +310,10 @@ def load_game(
                                  f"({describe_os_error(exc)})",))
         problem = describe_os_error(exc)  # a pipe or a huge file: moved aside
     else:
-        problem = _problem(raw, load_ruleset)
-        if not isinstance(problem, str):
-            return Loaded(problem)
+        loaded = _problem(raw, load_ruleset)
+        if not isinstance(loaded, str):
+            return Loaded(loaded)
+        problem = loaded
     message = f"{path}: the saved game cannot be resumed: {problem}"
     backup = keep_aside(path)
     if backup is None:

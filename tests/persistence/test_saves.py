@@ -243,7 +243,7 @@ def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
     try:
         assert first.stdout is not None and first.stdout.readline() == "saved\n"
         theirs = (tmp_path / FILE_NAME).read_bytes()
-        game, mine = play(moves=3)
+        _, mine = play(moves=3)
         refused = save_game(mine, tmp_path)
         assert refused is not None and f"process {first.pid}" in refused
         value, messages = load_game(tmp_path)

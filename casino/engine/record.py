@@ -1,0 +1,197 @@
+"""The record of a finished game, and its replay: every stated fact re-derived by the engine.
+
+A ``GameRecord`` is what ``casino-cli simulate --record`` writes (one JSON object a line)
+and what the record book keeps: the ruleset, the seats, the seed and first dealer, each
+round's moves and score, the totals and the winner. ``GameRecord.replay`` deals from the
+seed, plays every move through the rules and compares everything the record states with
+what the engine derives; the first difference raises ``RecordError`` naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from casino.engine.errors import CasinoError
+from casino.engine.game import Game
+from casino.engine.notation import parse_move
+from casino.engine.ruleset import Ruleset
+
+RulesetLoader = Callable[[str], Ruleset]
+
+MAX_SEED = 2**63
+Seat = Annotated[StrictInt, Field(ge=0, le=3)]
+MoveText = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+Name = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
+
+
+class RecordError(CasinoError):
+    """A game record that is malformed or does not replay; ``field`` says where.
+
+    ``field`` is a path into the record such as ``rounds[2].score`` or ``winner``.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+class RoundRecord(BaseModel):
+    """One round: ``(seat, move)`` in play order, and the points per category per side."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    moves: tuple[tuple[Seat, MoveText], ...] = Field(max_length=60)
+    score: dict[Annotated[StrictStr, Field(max_length=40)], tuple[Points, ...]] = Field(
+        max_length=20)
+
+
+class GameRecord(BaseModel):
+    """A whole finished game as it was played; ``replay`` checks every part of it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: StrictStr = Field(min_length=1, max_length=64)
+    seed: Annotated[StrictInt, Field(ge=-MAX_SEED, lt=MAX_SEED)] | Annotated[
+        StrictStr, Field(max_length=200)]
+    players: tuple[Name, ...] = Field(min_length=2, max_length=4)
+    first_dealer: Seat
+    rounds: tuple[RoundRecord, ...] = Field(min_length=1, max_length=100)
+    totals: tuple[StrictInt, ...] | None = None
+    """Game points per side; optional, for records written before it was kept."""
+    winner: Annotated[StrictInt, Field(ge=0, le=3)] | None
+    daily: date | None = None
+
+    @classmethod
+    def from_game(cls, game: Game, names: Sequence[str],
+                  moves: Sequence[Sequence[tuple[int, str]]]) -> GameRecord:
+        """The record of ``game`` played with ``moves`` (per round, ``(seat, text)``)."""
+        return cls.model_validate({
+            "ruleset": game.ruleset.name,
+            "seed": game.seed,
+            "players": tuple(names),
+            "first_dealer": game.first_dealer,
+            "rounds": tuple(
+                RoundRecord(moves=tuple((seat, text) for seat, text in round_moves),
+                            score=dict(score.by_category()))
+                for round_moves, score in zip(moves, game.scores, strict=False)),
+            "totals": game.totals,
+            "winner": game.winner(),
+        })
+
+    @classmethod
+    def parse(cls, data: object) -> GameRecord:
+        """A record from decoded JSON (a dict); RecordError naming the first bad field."""
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise _record_error(exc) from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """A record from one line of JSON; RecordError for anything that is not one."""
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except RecursionError:
+            raise RecordError("(record)", "nested too deeply to be a game record") from None
+        except ValueError as exc:  # not JSON, bad UTF-8, a number of thousands of digits
+            raise RecordError("(record)", f"not JSON ({str(exc)[:120]})") from None
+        if not isinstance(data, dict):
+            raise RecordError("(record)", f"a JSON object expected, not {type(data).__name__}")
+        return cls.parse(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON data (lists, not tuples); ``daily`` only when set."""
+        data: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)
+        if self.winner is None:
+            data["winner"] = None
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def replay(self, load_ruleset: RulesetLoader) -> Game:
+        """Re-play the record and check every stated fact; the final game.
+
+        Raises RecordError at the first difference: a ruleset that does not load, seats
+        the ruleset does not seat, a move out of turn or illegal, a round whose moves stop
+        early, a score, the number of rounds, the totals or the winner.
+        """
+        try:
+            ruleset = load_ruleset(self.ruleset)
+        except CasinoError as exc:
+            raise RecordError("ruleset", str(exc)) from None
+        players = len(self.players)
+        if players not in ruleset.players:
+            raise RecordError("players", f"{players} seats; {ruleset.name} is played by "
+                                         f"{', '.join(map(str, ruleset.players))}")
+        if self.first_dealer >= players:
+            raise RecordError("first_dealer", f"{self.first_dealer} is not one of the "
+                                              f"{players} seats (0 to {players - 1})")
+        game = Game.start(ruleset, players, self.seed, self.first_dealer)
+        for r, rnd in enumerate(self.rounds):
+            if r:
+                if game.is_over():
+                    raise RecordError("rounds", f"the game was over after {r} rounds, but the "
+                                                f"record has {len(self.rounds)}")
+                game = game.next_round()
+            game = _replay_round(game, rnd, r)
+        if not game.is_over():
+            raise RecordError("rounds", f"the game is not over after {len(self.rounds)} "
+                                        f"rounds (totals {_dashed(game.totals)})")
+        if self.totals is not None and tuple(self.totals) != game.totals:
+            raise RecordError("totals", f"{_dashed(self.totals)} recorded, "
+                                        f"{_dashed(game.totals)} replayed")
+        if self.winner != game.winner():
+            raise RecordError("winner", f"{self.winner} recorded, {game.winner()} replayed")
+        return game
+
+
+def _replay_round(game: Game, rnd: RoundRecord, r: int) -> Game:
+    """Play one recorded round on ``game`` and check its score; the game after it."""
+    for k, (seat, text) in enumerate(rnd.moves):
+        where = f"rounds[{r}].moves[{k}] (round {r + 1} move {k + 1})"
+        if game.round.is_over():
+            raise RecordError(where, f"{text!r} after the round ended")
+        if seat != game.round.to_move:
+            raise RecordError(where, f"{text!r} by seat {seat}, but it was seat "
+                                     f"{game.round.to_move}'s turn")
+        try:
+            game = game.play(parse_move(game.round, text))
+        except CasinoError as exc:
+            raise RecordError(where, f"{text!r}: {exc}") from None
+    if not game.round.is_over():
+        raise RecordError(f"rounds[{r}].moves (round {r + 1})",
+                          "the moves end before the round does")
+    replayed = {name: list(column) for name, column in game.scores[-1].by_category().items()}
+    recorded = {name: list(column) for name, column in rnd.score.items()}
+    if recorded != replayed:
+        raise RecordError(f"rounds[{r}].score (round {r + 1})",
+                          f"{recorded} recorded, {replayed} replayed")
+    return game
+
+
+def _dashed(values: Sequence[int]) -> str:
+    return "\u2013".join(map(str, values))
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a record can hold")
+
+
+def _record_error(exc: ValidationError) -> RecordError:
+    """The first validation problem as a RecordError with the field's path."""
+    error = exc.errors()[0]
+    path = ""
+    for part in error["loc"]:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    shown = repr(error.get("input"))
+    if len(shown) > 60:
+        shown = shown[:55] + "\u2026" + shown[-4:]
+    return RecordError(path or "(record)", f"{error['msg']} (found {shown})")
