@@ -7,6 +7,8 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import sys
 import time
@@ -115,6 +117,55 @@ def play_game(
             raise AssertionError("a card was lost or duplicated")
 
 
+class RecordFile:
+    """``simulate --record``: one complete JSON line per game, or a one-line error.
+
+    Each line is flushed as it is written; if the disk fills, the file is cut back to its
+    last complete line, so every line in it replays.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.games = 0
+        try:
+            self.file = path.open("wb", buffering=0)
+        except OSError as exc:
+            raise UsageError(f"--record {path}: cannot write ({exc.strerror or exc})") from None
+        self.good = 0
+
+    def add(self, line: str) -> None:
+        data = memoryview(line.encode("utf-8") + b"\n")
+        try:
+            while data:
+                written = self.file.write(data)
+                if not written:
+                    raise OSError(errno.EIO, "the file takes no more data")
+                data = data[written:]
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                self.file.truncate(self.good)
+            raise UsageError(f"--record {self.path}: stopped after {self.games} games "
+                             f"({exc.strerror or exc}); the file holds those "
+                             f"{self.games} complete records") from None
+        self.good += len(line.encode("utf-8")) + 1
+        self.games += 1
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.file.close()
+
+
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: at least 1")
+    return value
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     names = args.players.split(",")
@@ -128,7 +179,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rounds = 0
     sweeps = 0
     by_category: dict[str, int] = {}
-    record_file = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
+    record_file = RecordFile(Path(args.record)) if args.record else None
     started = time.perf_counter()
     try:
         for g in range(args.games):
@@ -150,7 +201,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 for name, column in score.by_category().items():
                     by_category[name] = by_category.get(name, 0) + sum(column)
             if record_file is not None:
-                record_file.write(json.dumps(game_record(game, names, moves)) + "\n")
+                record_file.add(json.dumps(game_record(game, names, moves)))
             progress(g + 1, args.games, "simulate")
     finally:
         if record_file is not None:
@@ -263,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("simulate", help="play seeded games between built-in players")
     p.add_argument("--ruleset", default="classic")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=positive, default=100)
     p.add_argument("--seed", default="0")
     p.add_argument("--players", default="random,random", help="comma-separated, one per seat")
     p.add_argument("--record", help="write one JSON line per game to this file")

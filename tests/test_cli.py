@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
-from casino.cli import main, progress
+from casino.cli import get_ruleset, main, progress
+from casino.engine.record import GameRecord
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -191,3 +195,71 @@ def test_replay_checks_all_a_record_states_and_names_line_and_field(
         assert line.startswith(f"casino-cli: {record}:{n}: {field}"), line
     status, _, err = run(capsys, "replay", str(record))  # without --keep-going: the first
     assert status == 2 and err.count("\n") == 1 and f"{record}:2: winner" in err
+
+
+GOOD = "0;1;9C 8C/KS;9D 8H 5H 4S AH;-/-;*"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@pytest.mark.parametrize(("position", "message"), [
+    (";".join(["0", "1", "/".join(["AS"] * 1 + ["-"] * 12), "-", "/".join(["*"] + ["-"] * 12)]),
+     "13 hands"),
+    ("0;1;" + " ".join(f"{r}{s}" for s in "SH" for r in RANKS) + "/KD;-;-/-;*",
+     "hand 0: 26 cards"),
+    ("0;1;9C 8C/KS;[b9 5S 3H @1];-/-;*", "do not add up"),
+    ("0;1;9C 8C/KS;[b8 5S 3H @99];-/-;*", "bad owner"),
+    ("0;1;9C 8C/KS;[b8 5S 3H @3];-/-;*", "not a seat"),
+    ("0;1;9C 8C/KS;-;*/*", "one place only"),
+    ("0;1;9C 8C/KS;-;*/-;*", "one place only"),
+    ("0;1;9C 8C/KS;[b" + "8" * 5000 + " 5S 3H @1];-/-;*", "bad pile"),
+    ("0;1;9C 8C/KS;-;-/-;*;" + "1" * 5000 + "/0", "not a number"),
+    ("0;1;9C 8C/KS;-;-/-;*;0/0;7", "last taker"),
+])
+def test_moves_refuses_positions_that_cannot_be(
+        capsys: pytest.CaptureFixture[str], position: str, message: str) -> None:
+    """Issue 15 #10: these were accepted (or raised on a 5,000-digit pile value)."""
+    status, out, err = run(capsys, "moves", "--position", position)
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and len(err) < 300
+    assert run(capsys, "moves", "--position", GOOD)[0] == 0
+
+
+@pytest.mark.parametrize("where", ["missing/games.jsonl", "folder", "/dev/full"])
+def test_simulate_record_to_a_place_it_cannot_write_is_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str) -> None:
+    """Issue 15 #10: a missing folder, a folder or a full disk gave a traceback."""
+    (tmp_path / "folder").mkdir()
+    target = where if where.startswith("/") else str(tmp_path / where)
+    status, _, err = run(capsys, "simulate", "--games", "2", "--record", target)
+    assert status == 2 and err.count("\n") == 1 and target in err and "Traceback" not in err
+
+
+def test_a_disk_filling_up_leaves_only_complete_records(tmp_path: Path) -> None:
+    """A real process whose file size limit runs out mid-record, as on a full disk."""
+    record = tmp_path / "games.jsonl"
+    code = textwrap.dedent("""
+        import resource, signal, sys
+        from casino.cli import main
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # get EFBIG, as ENOSPC on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (30_000, 30_000))
+        sys.exit(main(["simulate", "--games", "40", "--players", "greedy,greedy",
+                       "--record", sys.argv[1]]))
+    """)
+    result = subprocess.run([sys.executable, "-c", code, str(record)], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    [message] = [line for line in result.stderr.splitlines() if line.startswith("casino-cli")]
+    assert "stopped after" in message
+    text = record.read_text()
+    assert text.endswith("\n") and 0 < len(text) <= 30_000
+    games = text.splitlines()
+    assert f"stopped after {len(games)} games" in message
+    assert all(GameRecord.from_json(line).replay(get_ruleset) for line in games)
+
+
+@pytest.mark.parametrize("games", ["-5", "0", "many"])
+def test_simulate_wants_at_least_one_game(capsys: pytest.CaptureFixture[str],
+                                          games: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", games])
+    assert info.value.code == 2 and "--games" in capsys.readouterr().err

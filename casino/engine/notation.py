@@ -155,16 +155,42 @@ def _parse_table(text: str) -> list[TableItem]:
             items.append(Card.parse(tok))
             continue
         parts = tok[1:-1].split()
-        m = re.fullmatch(r"([bks])(\d+)(?:x(\d+))?", parts[0]) if parts else None
+        m = re.fullmatch(r"([bks])(\d{1,2})(?:x(\d))?", parts[0]) if parts else None
         if not m or len(parts) < 3 or not parts[-1].startswith("@"):
-            raise NotationError(f"bad pile {tok!r} (expected e.g. [b8 5S 3H @1])")
-        try:
-            owner = int(parts[-1][1:])
-        except ValueError:
-            raise NotationError(f"bad owner in pile {tok!r}") from None
+            raise NotationError(f"bad pile {_cut(tok)} (expected e.g. [b8 5S 3H @1])")
+        if not re.fullmatch(r"@\d", parts[-1]):
+            raise NotationError(f"bad owner in pile {_cut(tok)} (expected a seat, e.g. @1)")
         items.append(Pile(_LETTER_KIND[m.group(1)], int(m.group(2)),
-                          parse_cards(" ".join(parts[1:-1])), owner, int(m.group(3) or 1)))
+                          parse_cards(" ".join(parts[1:-1])), int(parts[-1][1:]),
+                          int(m.group(3) or 1)))
     return items
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """``repr(text)`` short enough for a message."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 5] + "\u2026" + shown[-4:]
+
+
+def _check_pile(ruleset: Ruleset, pile: Pile, players: int) -> None:
+    """A pile the rules could have made: its owner a seat, its value what its cards add to."""
+    text = _format_pile(pile)
+    if not 0 <= pile.owner < players:
+        raise NotationError(f"pile {text}: owner @{pile.owner} is not a seat "
+                            f"(0 to {players - 1})")
+    if pile.sets < 1 or pile.value < 1:
+        raise NotationError(f"pile {text}: value and sets must be at least 1")
+    values = [ruleset.card_value_table[c.index] for c in pile.cards]
+    if pile.kind is PileKind.BLOCK:
+        if not all(pile.value in v for v in values):
+            raise NotationError(f"pile {text}: a block holds cards of value {pile.value} only")
+        return
+    sums = {0}
+    for options in values:
+        sums = {total + v for total in sums for v in options}
+    if pile.value * pile.sets not in sums:
+        raise NotationError(f"pile {text}: its cards do not add up to "
+                            f"{pile.sets} \u00d7 {pile.value}")
 
 
 def parse_position(ruleset: Ruleset, text: str) -> State:
@@ -182,18 +208,30 @@ def parse_position(ruleset: Ruleset, text: str) -> State:
     )
 
     def number(token: str, what: str) -> int:
-        try:
-            return int(token)
-        except ValueError:
-            raise NotationError(f"{what}: {token!r} is not a number") from None
+        if not re.fullmatch(r"\d{1,3}", token):
+            raise NotationError(f"{what}: {_cut(token)} is not a number from 0 to 999")
+        return int(token)
 
     hands = [parse_cards(h) for h in hands_t.split("/")]
     players = len(hands)
+    if players not in ruleset.players:
+        raise NotationError(f"{players} hands; {ruleset.name} is played by "
+                            f"{', '.join(map(str, ruleset.players))} players")
+    most = max(ruleset.deal.first_hand, ruleset.deal.hand, ruleset.deal.draw_to)
+    for seat, hand in enumerate(hands):
+        if len(hand) > most:
+            raise NotationError(f"hand {seat}: {len(hand)} cards; a hand holds at most {most} "
+                                f"in {ruleset.name}")
     table = _parse_table(table_t)
+    for item in table:
+        if isinstance(item, Pile):
+            _check_pile(ruleset, item, players)
     cap_texts = caps_t.split("/") if caps_t else ["-"] * players
     if len(cap_texts) != players:
         raise NotationError(f"captures: {len(cap_texts)} piles for {players} players")
     star = [i for i, t in enumerate(cap_texts) if t.strip() == "*"]
+    if len(star) + (stock_t == "*") > 1:
+        raise NotationError("'*' (every card not named) may stand in one place only")
     captures = [() if t.strip() == "*" else parse_cards(t) for t in cap_texts]
     stock = () if stock_t in ("", "*") else parse_cards(stock_t)
     named = [c for h in hands for c in h] + [c for i in table for c in item_cards(i)]
@@ -227,6 +265,8 @@ def parse_position(ruleset: Ruleset, text: str) -> State:
     )
     if not 0 <= state.to_move < players or not 0 <= state.dealer < players:
         raise NotationError(f"to_move and dealer must be seats 0 to {players - 1}")
+    if state.last_taker is not None and not 0 <= state.last_taker < players:
+        raise NotationError(f"last taker must be a seat 0 to {players - 1}")
     if len(state.sweeps) != players or len(state.must_capture) != players:
         raise NotationError(f"sweeps and must-capture flags need one entry per player ({players})")
     return state
