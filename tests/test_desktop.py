@@ -161,3 +161,34 @@ def test_pyinstaller_bundle_builds_and_starts(tmp_path: Path) -> None:
     result = subprocess.run([str(program), "--seconds", "1", "--no-sound"], env=env,
                             capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_installed_entry_names_an_icon_file_that_exists(tmp_path: Path) -> None:
+    """Issue 15 #11: casino/assets/icon.png was missing, so no icon was ever installed."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "casino", "--install-desktop"], env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no icon" not in result.stdout
+    entry = (tmp_path / "applications" / DESKTOP_FILE).read_text(encoding="utf-8")
+    [line] = [line for line in entry.splitlines() if line.startswith("Icon=")]
+    icon = Path(line.removeprefix("Icon="))
+    assert icon.is_file() and icon.is_relative_to(tmp_path)
+    assert png_size(icon) == (256, 256) and icon.parent.parent.name == "256x256"
+    validate(tmp_path / "applications" / DESKTOP_FILE)
+
+
+def test_the_shipped_icon_is_the_one_the_game_draws() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from casino.ui.assets import icon
+
+    shipped = desktop.bundled_icon()
+    assert shipped is not None
+    pygame.font.init()
+    image = pygame.image.load(str(shipped))
+    drawn = icon(256)
+    assert image.get_size() == drawn.get_size() == (256, 256)
+    for x, y in ((128, 3), (3, 128), (128, 40), (80, 200), (128, 128)):  # felt, card, spade
+        assert image.get_at((x, y)) == drawn.get_at((x, y))

@@ -143,12 +143,17 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     return surface.convert()
 
 
-def icon() -> pygame.Surface:
-    """The window icon: a card with a spade on felt green."""
-    surface = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pygame.draw.rect(surface, (22, 92, 52), (0, 0, 64, 64), border_radius=12)
-    pygame.draw.rect(surface, (255, 255, 255), (14, 6, 36, 52), border_radius=5)
-    pygame.draw.rect(surface, (40, 40, 40), (14, 6, 36, 52), 2, border_radius=5)
-    glyph = font(30, True).render(SUIT_GLYPH["S"], True, (0, 0, 0))
-    surface.blit(glyph, glyph.get_rect(center=(32, 33)))
+def icon(size: int = 64) -> pygame.Surface:
+    """The window icon: a card with a spade on felt green (``tools/make_icon.py`` saves it)."""
+
+    def u(v: float) -> int:  # drawn on a 64-unit grid
+        return round(v * size / 64)
+
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (22, 92, 52), (0, 0, size, size), border_radius=u(12))
+    card = (u(14), u(6), u(36), u(52))
+    pygame.draw.rect(surface, (255, 255, 255), card, border_radius=u(5))
+    pygame.draw.rect(surface, (40, 40, 40), card, max(1, u(2)), border_radius=u(5))
+    glyph = font(u(30), True).render(SUIT_GLYPH["S"], True, (0, 0, 0))
+    surface.blit(glyph, glyph.get_rect(center=(u(32), u(33))))
     return surface
