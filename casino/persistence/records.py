@@ -67,6 +67,27 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_ruleset ON games (ruleset, finished);
     CREATE INDEX seats_by_name ON seats (name);
     """,
+    # 3: the Hall of Fame tells a person from a computer of the same name (a player called
+    # "Computer" was merged with the opponent). An old row is a person's if a person ever
+    # sat under that name.
+    """
+    CREATE TABLE fame (
+        name TEXT NOT NULL,
+        computer INTEGER NOT NULL DEFAULT 0,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (name, computer)
+    );
+    INSERT INTO fame (name, computer, games, wins, points)
+        SELECT h.name,
+               EXISTS (SELECT 1 FROM seats s WHERE s.name = h.name)
+               AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.name = h.name AND s.level IS NULL),
+               h.games, h.wins, h.points
+        FROM hall_of_fame h;
+    DROP TABLE hall_of_fame;
+    ALTER TABLE fame RENAME TO hall_of_fame;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -81,6 +102,8 @@ class FameRow:
     games: int
     wins: int
     points: int
+    computer: bool = False
+    """A computer seat's row: a person of the same name has a row of their own."""
 
     @property
     def win_rate(self) -> float:
@@ -249,10 +272,11 @@ class Records:
                     delta = totals[side] - (totals[winner] if winner is not None and not won
                                             else 0)
                     conn.execute(
-                        "INSERT INTO hall_of_fame (name, games, wins, points) VALUES (?, 1, ?, ?)"
-                        " ON CONFLICT (name) DO UPDATE SET games = games + 1,"
-                        " wins = wins + excluded.wins, points = points + excluded.points",
-                        (info.name, int(won), delta))
+                        "INSERT INTO hall_of_fame (name, computer, games, wins, points)"
+                        " VALUES (?, ?, 1, ?, ?) ON CONFLICT (name, computer) DO UPDATE SET"
+                        " games = games + 1, wins = wins + excluded.wins,"
+                        " points = points + excluded.points",
+                        (info.name, int(info.level is not None), int(won), delta))
         except sqlite3.Error as exc:
             return Loaded(None, (f"{self.path}: game not recorded ({exc})",))
         return Loaded(game_id)
@@ -297,20 +321,27 @@ class Records:
         """
         if descending is None:
             descending = sort != "name"
-        rows = [FameRow(*row) for row in self._query(
-            "SELECT name, games, wins, points FROM hall_of_fame"
-            " ORDER BY points DESC, wins DESC, name LIMIT ?", (HALL_OF_FAME_SIZE,))]
+        rows = [FameRow(name, games, wins, points, bool(computer))
+                for name, games, wins, points, computer in self._query(
+                    "SELECT name, games, wins, points, computer FROM hall_of_fame"
+                    " ORDER BY points DESC, wins DESC, name, computer LIMIT ?",
+                    (HALL_OF_FAME_SIZE,))]
         if sort == "name":
-            return sorted(rows, key=lambda r: r.name.casefold(), reverse=descending)
-        return sorted(rows, key=lambda r: (getattr(r, sort), r.name), reverse=descending)
+            return sorted(rows, key=lambda r: (r.name.casefold(), r.computer),
+                          reverse=descending)
+        return sorted(rows, key=lambda r: (getattr(r, sort), r.name, r.computer),
+                      reverse=descending)
 
-    def games(self, name: str | None = None, limit: int | None = None) -> list[GameSummary]:
-        """Finished games, newest first; only those ``name`` played in when given."""
+    def games(self, name: str | None = None, limit: int | None = None,
+              computer: bool = False) -> list[GameSummary]:
+        """Finished games, newest first; only those ``name`` played in when given (the
+        person of that name, or the computer seat with ``computer``)."""
         sql = "SELECT id, finished, ruleset, rounds, winner, undo_used, daily FROM games"
         args: list[Any] = []
         if name is not None:
-            sql += " WHERE id IN (SELECT game_id FROM seats WHERE name = ?)"
-            args.append(name)
+            sql += (" WHERE id IN (SELECT game_id FROM seats WHERE name = ?"
+                    " AND (level IS NOT NULL) = ?)")
+            args += [name, int(computer)]
         sql += " ORDER BY finished DESC, id DESC"
         if limit is not None:
             sql += " LIMIT ?"
@@ -356,12 +387,14 @@ class Records:
         """The games played on the daily deal of ``day``."""
         return [g for g in self.games() if g.daily == day]
 
-    def _stats(self, name: str, where: str = "", args: Sequence[Any] = ()) -> Stats:
+    def _stats(self, name: str, computer: bool, where: str = "",
+               args: Sequence[Any] = ()) -> Stats:
         rows = self._query(
             "SELECT g.rounds, g.winner, g.undo_used, s.points, s.sweeps, s.won, s.rating"
             " FROM games g JOIN seats s ON s.game_id = g.id"
-            f" WHERE s.name = ? {where} ORDER BY g.finished DESC, g.id DESC",
-            (name, *args))
+            f" WHERE s.name = ? AND (s.level IS NOT NULL) = ? {where}"
+            " ORDER BY g.finished DESC, g.id DESC",
+            (name, int(computer), *args))
         good = [r for r in rows if all(v is None or type(v) is int for v in r)]
         if len(good) < len(rows):  # numbers edited by hand into text: those games skipped
             self.read_errors.append(f"{self.path}: {len(rows) - len(good)} damaged game rows "
@@ -389,26 +422,29 @@ class Records:
             ratings=sum(rated),
         )
 
-    def stats(self, name: str) -> Stats:
-        """``name``'s results over every recorded game."""
-        return self._stats(name)
+    def stats(self, name: str, computer: bool = False) -> Stats:
+        """The results of the person ``name`` (the computer seat of that name with
+        ``computer``) over every recorded game."""
+        return self._stats(name, computer)
 
     def stats_by_ruleset(self, name: str) -> dict[str, Stats]:
-        """``name``'s results per ruleset played, by ruleset name."""
+        """The person ``name``'s results per ruleset played, by ruleset name."""
         rulesets = [r[0] for r in self._query(
             "SELECT DISTINCT g.ruleset FROM games g JOIN seats s ON s.game_id = g.id"
-            " WHERE s.name = ? ORDER BY g.ruleset", (name,))]
-        return {r: self._stats(name, "AND g.ruleset = ?", (r,)) for r in rulesets}
+            " WHERE s.name = ? AND s.level IS NULL ORDER BY g.ruleset", (name,))]
+        return {r: self._stats(name, False, "AND g.ruleset = ?", (r,)) for r in rulesets}
 
     def stats_by_level(self, name: str) -> dict[str, Stats]:
-        """``name``'s results per computer level faced (a game counts once for each level)."""
+        """The person ``name``'s results per computer level faced (a game counts once for
+        each level)."""
         opposing = ("SELECT o.game_id FROM seats o WHERE o.game_id = g.id AND o.level = ?"
                     " AND o.side != s.side")
         levels = [r[0] for r in self._query(
             "SELECT DISTINCT o.level FROM seats s JOIN seats o ON o.game_id = s.game_id"
-            " WHERE s.name = ? AND o.side != s.side AND o.level IS NOT NULL ORDER BY o.level",
-            (name,))]
-        return {lv: self._stats(name, f"AND EXISTS ({opposing})", (lv,)) for lv in levels}
+            " WHERE s.name = ? AND s.level IS NULL AND o.side != s.side"
+            " AND o.level IS NOT NULL ORDER BY o.level", (name,))]
+        return {lv: self._stats(name, False, f"AND EXISTS ({opposing})", (lv,))
+                for lv in levels}
 
 
 def _utc(when: datetime) -> datetime:

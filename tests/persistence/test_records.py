@@ -59,7 +59,7 @@ def add(records: Records, game: Game, save: SavedGame, names: tuple[str, str],
 
 def test_new_database_has_the_current_schema(tmp_path: Path) -> None:
     book(tmp_path)
-    assert user_version(tmp_path / FILE_NAME) == SCHEMA_VERSION == 2
+    assert user_version(tmp_path / FILE_NAME) == SCHEMA_VERSION == 3
 
 
 def test_munters_hall_of_fame(tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
@@ -67,20 +67,52 @@ def test_munters_hall_of_fame(tmp_path: Path, finished: tuple[Game, SavedGame]) 
     win, lose = game.totals
     records = book(tmp_path)
     add(records, game, save, ("Ann", "Computer"))
-    add(records, game, save, ("Computer", "Bob"), minutes=1)
+    add(records, game, save, ("Ann", "Bob"), minutes=1)
     rows = {r.name: r for r in records.hall_of_fame()}
-    assert (rows["Ann"].games, rows["Ann"].wins, rows["Ann"].points) == (1, 1, win)
+    assert (rows["Ann"].games, rows["Ann"].wins, rows["Ann"].points) == (2, 2, 2 * win)
     # the loser adds their points and subtracts the winner's
     assert (rows["Bob"].games, rows["Bob"].wins, rows["Bob"].points) == (1, 0, lose - win)
-    computer = rows["Computer"]
-    assert (computer.games, computer.wins, computer.points) == (2, 1, win + lose - win)
-    assert computer.win_rate == 0.5
+    assert rows["Bob"].computer and not rows["Ann"].computer
+    assert rows["Ann"].win_rate == 1.0 and rows["Bob"].win_rate == 0.0
     assert [r.name for r in records.hall_of_fame()] == ["Ann", "Computer", "Bob"]
     assert [r.name for r in records.hall_of_fame("name", descending=False)] == [
         "Ann", "Bob", "Computer"]
-    assert records.hall_of_fame("games")[0].name == "Computer"
+    assert records.hall_of_fame("games")[0].name == "Ann"
     assert records.hall_of_fame("win_rate", descending=False)[0].name == "Bob"
-    assert records.hall_of_fame("wins", descending=False)[0].name == "Bob"
+    assert records.hall_of_fame("wins", descending=True)[0].name == "Ann"
+
+
+def test_a_person_named_like_the_computer_keeps_their_own_row(
+        tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    """Issue 15 #12: a player called "Computer" was merged with the opponent of that name."""
+    game, save = finished
+    win, lose = game.totals
+    records = book(tmp_path)
+    add(records, game, save, ("Computer", "Computer"))  # the person wins, the computer loses
+    fame = {(r.name, r.computer): r for r in records.hall_of_fame()}
+    assert len(fame) == 2
+    assert (fame["Computer", False].wins, fame["Computer", False].points) == (1, win)
+    assert (fame["Computer", True].wins, fame["Computer", True].points) == (0, lose - win)
+    assert records.stats("Computer").wins == 1 and records.stats("Computer").games == 1
+    assert records.stats("Computer", computer=True).wins == 0
+    assert len(records.games("Computer")) == 1 and records.stats_by_level("Computer")
+
+
+def test_migration_splits_nothing_it_cannot_know(tmp_path: Path) -> None:
+    """Version 2 rows: a name only computers used becomes a computer's row."""
+    path = tmp_path / FILE_NAME
+    _migrate(path, upto=2)
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("INSERT INTO games (id, finished, ruleset, seed, rounds, winner, record)"
+                     " VALUES (1, ?, 'classic', '7', 3, 0, '{}')", (T0.isoformat(),))
+        conn.execute("INSERT INTO seats VALUES (1, 0, 'Ann', NULL, 0, 21, 2, 1, NULL)")
+        conn.execute("INSERT INTO seats VALUES (1, 1, 'Bot', 'hard', 1, 9, 0, 0, NULL)")
+        conn.execute("INSERT INTO hall_of_fame VALUES ('Ann', 1, 1, 21)")
+        conn.execute("INSERT INTO hall_of_fame VALUES ('Bot', 1, 0, -12)")
+        conn.execute("INSERT INTO hall_of_fame VALUES ('Gone', 4, 2, 30)")
+    records = book(tmp_path)
+    assert {(r.name, r.computer) for r in records.hall_of_fame()} == {
+        ("Ann", False), ("Bot", True), ("Gone", False)}
 
 
 def test_hall_of_fame_keeps_the_top_fifteen(tmp_path: Path,
@@ -103,23 +135,24 @@ def test_statistics_streaks_and_levels(tmp_path: Path, finished: tuple[Game, Sav
     add(records, game, save, ("Bot", "Ann"), minutes=1)  # loss
     add(records, game, save, ("Ann", "Bot"), minutes=2, undo_used=True)  # win
     add(records, game, save, ("Ann", "Bot"), minutes=3)  # win
-    stats = records.stats("Ann")
-    assert (stats.games, stats.wins, stats.losses, stats.draws) == (4, 3, 1, 0)
-    assert stats.streak == 2 and stats.undo_games == 1
+    stats = records.stats("Ann")  # the person Ann; the computer seat named Ann is apart
+    assert (stats.games, stats.wins, stats.losses, stats.draws) == (3, 3, 0, 0)
+    assert stats.streak == 3 and stats.undo_games == 1
     assert stats.best_game == max(game.totals)
-    assert stats.rounds == 4 * len(game.scores)
-    assert stats.points == 3 * game.totals[0] + game.totals[1]
+    assert stats.rounds == 3 * len(game.scores)
+    assert stats.points == 3 * game.totals[0]
     assert stats.points_per_round == stats.points / stats.rounds
-    assert stats.sweeps == sum(sum(s.sweeps[0] for s in game.scores) for _ in range(3)) + sum(
-        s.sweeps[1] for s in game.scores)
-    assert records.stats("Bot").streak == -2
+    assert stats.sweeps == sum(sum(s.sweeps[0] for s in game.scores) for _ in range(3))
+    assert records.stats("Ann", computer=True).games == 1
+    assert records.stats("Bot").streak == 1
+    assert records.stats("Bot", computer=True).streak == -3
     assert set(records.stats_by_ruleset("Ann")) == {"classic"}
     # Ann met the greedy level only in the games where Bot sat in seat 1
     by_level = records.stats_by_level("Ann")
     assert set(by_level) == {"greedy"} and by_level["greedy"].games == 3
     assert records.stats("Nobody").games == 0
     summaries = records.games("Ann")
-    assert [g.undo_used for g in summaries] == [False, True, False, False]
+    assert [g.undo_used for g in summaries] == [False, True, False]
     assert summaries[0].totals == game.totals and summaries[0].winner == 0
 
 
@@ -281,7 +314,8 @@ def test_a_process_killed_inside_a_write_leaves_the_records_usable(
         conn.execute("BEGIN")
         for i in range(100):
             conn.execute("UPDATE games SET record = ?", ("x" * 20000,))
-            conn.execute("INSERT INTO hall_of_fame VALUES (?, 1, 1, 1)", (f"n{i}" * 50,))
+            conn.execute("INSERT INTO hall_of_fame (name, games, wins, points)"
+                         " VALUES (?, 1, 1, 1)", (f"n{i}" * 50,))
         os.kill(os.getpid(), signal.SIGKILL)
     """, home=tmp_path)
     assert result.returncode == -signal.SIGKILL, result.stderr
@@ -328,7 +362,7 @@ def test_rows_edited_by_hand_are_left_out_not_fatal(filled: Path) -> None:
     records, messages = Records.open(filled.parent)
     assert messages == ()
     assert len(records.games()) == 29 and "1 game with unreadable dates" in records.read_errors[0]
-    assert records.stats("Computer").games == 29
+    assert records.stats("Computer", computer=True).games == 29
     assert "damaged game rows" in records.read_errors[1]
     assert records.game_record(5) is None and "damaged" in records.read_errors[2]
     assert records.games("P0")[0].names == ("P0", "Computer")

@@ -181,10 +181,12 @@ class HallOfFameScene(RecordsDialog):
             x, y, w, h = rows[2]
             draw_text(surface, "No scores yet: finish a game to enter the Hall of Fame.", font,
                       (x + w // 2, y + h // 2), DIM, "center", max_width=w)
+        people = {r.name for r in self.fame if not r.computer}
         for k, (row, box) in enumerate(zip(self.fame, rows[1:], strict=False)):
-            me = row.name == self.app.settings.player_name
+            me = row.name == self.app.settings.player_name and not row.computer
+            name = f"{row.name} (computer)" if row.computer and row.name in people else row.name
             draw_cells(surface, box, FAME_COLUMNS,
-                       [str(k + 1), row.name, str(row.games), str(row.wins), str(row.points),
+                       [str(k + 1), name, str(row.games), str(row.wins), str(row.points),
                         percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
         x, y, w, h = self.layout().rows[-1]
         if not self.problems:
