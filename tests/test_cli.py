@@ -263,3 +263,22 @@ def test_simulate_wants_at_least_one_game(capsys: pytest.CaptureFixture[str],
     with pytest.raises(SystemExit) as info:
         main(["simulate", "--games", games])
     assert info.value.code == 2 and "--games" in capsys.readouterr().err
+
+
+def test_replay_messages_name_the_record_and_what_is_wrong(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 15 #13: "seat 0 moved but it was seat 0's turn"; an extra round had no place."""
+    record = tmp_path / "games.jsonl"
+    run(capsys, "simulate", "--games", "1", "--players", "greedy,greedy", "--record", str(record))
+    good = json.loads(record.read_text())
+    as_text = json.loads(json.dumps(good))
+    seat, move = as_text["rounds"][0]["moves"][0]
+    as_text["rounds"][0]["moves"][0] = [str(seat), move]
+    extra = {**good, "rounds": [*good["rounds"], good["rounds"][0]]}
+    record.write_text(json.dumps(as_text) + "\n" + json.dumps(extra) + "\n")
+    status, _, err = run(capsys, "replay", "--keep-going", str(record))
+    lines = [line for line in err.splitlines() if line.startswith("casino-cli: ")]
+    assert status == 2 and len(lines) == 2
+    assert f"{record}:1: rounds[0].moves[0][0]: Input should be a valid integer" in lines[0]
+    assert f"seat {seat} moved but it was seat {seat}'s turn" not in err
+    assert f"{record}:2: rounds: the game was over after {len(good['rounds'])} rounds" in lines[1]

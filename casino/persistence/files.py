@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
@@ -226,5 +227,32 @@ def _move_no_clobber(src: Path, dst: Path) -> None:
 
 
 def describe_os_error(exc: OSError) -> str:
-    """The reason of an OSError in words, without the errno noise."""
+    """The reason of an OSError in words, without the errno noise.
+
+    A file where a folder must be (``CASINO_HOME`` naming a file) is said as such, with
+    what to do, rather than "File exists" or "Not a directory".
+    """
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR) and exc.filename is not None:
+        path = Path(os.fsdecode(exc.filename))
+        # "File exists" from making the folder itself; "Not a directory" from a path in it.
+        blocker = _not_a_folder((path,) if exc.errno == errno.EEXIST else path.parents)
+        if blocker is not None:
+            home = os.environ.get(ENV_HOME)
+            if home and Path(home) == blocker:
+                return (f"{ENV_HOME}={home} is a file, not a folder: set {ENV_HOME} to a "
+                        "folder (it is made if missing), or unset it")
+            return f"{blocker} is a file, not a folder: move it away so the folder can be made"
     return exc.strerror or str(exc)
+
+
+def _not_a_folder(candidates: Iterable[Path]) -> Path | None:
+    """The first of ``candidates`` that exists but is not a folder; None at a folder."""
+    for candidate in candidates:
+        try:
+            if candidate.is_dir():
+                return None
+            if candidate.exists():
+                return candidate
+        except OSError:
+            return None
+    return None

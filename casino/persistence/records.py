@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from casino.engine import Game, Ruleset
-from casino.persistence.files import Loaded, data_dir, keep_aside
+from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
 FILE_NAME = "records.sqlite3"
@@ -204,7 +204,8 @@ class Records:
             path.parent.mkdir(parents=True, exist_ok=True)
             _migrate(path)
         except (OSError, sqlite3.Error) as exc:
-            problem = f"{path}: cannot be written ({exc}); games are not recorded"
+            reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
+            problem = f"{path}: cannot be written ({reason}); games are not recorded"
             return Loaded(cls(path, problem), (*messages, problem))
         return Loaded(cls(path), tuple(messages))
 

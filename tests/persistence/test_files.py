@@ -6,9 +6,19 @@ import os
 import signal
 from pathlib import Path
 
-from casino.persistence import Settings, load_game, load_settings, save_settings
+import pytest
 
-from .conftest import child
+from casino.persistence import (
+    ENV_HOME,
+    Records,
+    Settings,
+    load_game,
+    load_settings,
+    save_game,
+    save_settings,
+)
+
+from .conftest import child, play
 
 KILL_IN_WRITE = """
     import os, signal
@@ -53,3 +63,18 @@ def test_a_live_writers_temporary_file_is_left_alone(tmp_path: Path) -> None:
     assert live.exists() and other.exists()
     assert save_settings(Settings(), tmp_path) is None
     assert sorted(p.name for p in temporaries(tmp_path)) == sorted([live.name, other.name])
+
+
+def test_casino_home_naming_a_file_says_what_to_do(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 #13: every message said only "File exists" or "Not a directory"."""
+    home = tmp_path / "casino-home"
+    home.write_text("I am a file")
+    monkeypatch.setenv(ENV_HOME, str(home))
+    _, save = play(moves=2)
+    messages = [*load_settings().messages, *load_game().messages, *Records.open().messages,
+                save_game(save), save_settings(Settings())]
+    for message in messages:
+        assert message is not None and f"CASINO_HOME={home} is a file, not a folder" in message
+        assert "set CASINO_HOME to a folder" in message and "File exists" not in message
+    assert home.read_text() == "I am a file"
