@@ -340,7 +340,7 @@ def test_processes_opening_a_fresh_database_at_once_all_record(tmp_path: Path) -
         from casino.persistence import Records
         start = float(sys.argv[1])
         for i, folder in enumerate(sys.argv[2:]):
-            time.sleep(max(0.0, start + 0.25 * i - time.time()))
+            time.sleep(max(0.0, start + 0.15 * i - time.time()))
             records, messages = Records.open(Path(folder))
             print(records.usable, *messages)
     """
