@@ -17,6 +17,7 @@ from casino.engine import Game, load_ruleset
 from casino.engine.errors import CasinoError
 from casino.persistence import SavedGame, load_game, load_settings, save_settings
 from casino.persistence.daily import daily_seed
+from casino.persistence.files import shorten
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
@@ -31,6 +32,7 @@ from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
 
 DEFAULT_SIZE = (1280, 800)
+MAX_NOTICE = 600  # characters of one notice shown
 IDLE_FPS = 30  # frames a second while nothing moves: redraws only on events
 
 
@@ -152,7 +154,8 @@ class App:
         if self.notices and getattr(top, "shows_notices", False):
             from casino.ui.scenes.dialogs import NoticeScene
 
-            self.stack.push(NoticeScene(self, list(self.notices)))
+            # a notice quoting a huge value (a 20 MB name) must not stall or crash drawing
+            self.stack.push(NoticeScene(self, [shorten(n, MAX_NOTICE) for n in self.notices]))
             self.notices.clear()
         events = pygame.event.get()
         for event in events:
