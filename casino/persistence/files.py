@@ -176,7 +176,7 @@ def shorten(text: str, limit: int = 60) -> str:
 
 
 def backup_name(path: Path, when: datetime | None = None, label: str = "broken") -> Path:
-    """A free name beside ``path`` for its backup: ``NAME.broken-YYYYMMDD-HHMMSS[-N]``."""
+    """A free name beside ``path`` for its backup: ``NAME.<label>-YYYYMMDD-HHMMSS[-N]``."""
     stamp = (when or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     candidate = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
@@ -188,7 +188,7 @@ def backup_name(path: Path, when: datetime | None = None, label: str = "broken")
 
 def keep_aside(path: Path, companions: tuple[str, ...] = (),
                label: str = "broken") -> Path | None:
-    """Rename a bad file to a timestamped backup; None if it could not be moved.
+    """Rename a file to a timestamped backup (``label`` says why); None if it could not be.
 
     ``companions`` are suffixes of files that belong with it (an SQLite ``-journal``); they
     move along under the same stamp. An existing backup is never overwritten.

@@ -310,7 +310,7 @@ def load_game(
                                  f"({describe_os_error(exc)})",))
         problem = describe_os_error(exc)  # a pipe or a huge file: moved aside
     else:
-        loaded = _problem(raw, load_ruleset)
+        loaded = _resume(raw, load_ruleset)
         if not isinstance(loaded, str):
             return Loaded(loaded)
         problem = loaded
@@ -321,7 +321,7 @@ def load_game(
     return Loaded(None, (message, f"the file is kept as {backup}"))
 
 
-def _problem(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] | str:
+def _resume(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] | str:
     """The save and its game from a file's bytes, or what is wrong with them."""
     try:
         save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
