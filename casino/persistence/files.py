@@ -195,18 +195,18 @@ def keep_aside(path: Path, companions: tuple[str, ...] = (),
     """
     target = backup_name(path, label=label)
     try:
-        _move_no_clobber(path, target)
+        move_no_clobber(path, target)
     except OSError:
         return None
     for suffix in companions:
         extra = path.with_name(path.name + suffix)
         if extra.exists():
             with contextlib.suppress(OSError):
-                _move_no_clobber(extra, target.with_name(target.name + suffix))
+                move_no_clobber(extra, target.with_name(target.name + suffix))
     return target
 
 
-def _move_no_clobber(src: Path, dst: Path) -> None:
+def move_no_clobber(src: Path, dst: Path) -> None:
     """Rename ``src`` to ``dst``, refusing (FileExistsError) to replace an existing ``dst``."""
     try:
         os.link(src, dst)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -28,6 +29,7 @@ from casino.persistence.files import (
     data_dir,
     describe_os_error,
     keep_aside,
+    move_no_clobber,
     process_alive,
     read_limited,
     shorten,
@@ -300,6 +302,7 @@ def load_game(
     if owner is not None:
         return Loaded(None, (f"{path}: another Casino window (process {owner}) is playing the "
                              "saved game; it can be resumed once that window is closed",))
+    back = _bring_back_unfinished(path)
     try:
         raw = read_limited(path)
     except FileNotFoundError:
@@ -312,13 +315,32 @@ def load_game(
     else:
         loaded = _resume(raw, load_ruleset)
         if not isinstance(loaded, str):
-            return Loaded(loaded)
+            return Loaded(loaded, back)
         problem = loaded
     message = f"{path}: the saved game cannot be resumed: {problem}"
     backup = keep_aside(path)
     if backup is None:
         return Loaded(None, (message, f"{path}: could not be moved aside; it is left in place"))
     return Loaded(None, (message, f"the file is kept as {backup}"))
+
+
+def _bring_back_unfinished(path: Path) -> tuple[str, ...]:
+    """With no save in the slot, put back the newest game kept aside as unfinished.
+
+    A game in progress that a new game displaced (``save_game``) is offered again once the
+    slot is free, so "Not now" never means "never". A message says so; else nothing.
+    """
+    if path.exists():
+        return ()
+    kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.unfinished-*"))
+    if not kept:
+        return ()
+    try:
+        move_no_clobber(kept[-1], path)
+    except OSError:
+        return ()
+    return (f"{path}: your unfinished game kept as {kept[-1].name} is back, to resume now "
+            "or later",)
 
 
 def _resume(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] | str:

@@ -209,10 +209,11 @@ def test_casino_with_a_ruleset_keeps_the_game_in_progress(tmp_path: Path) -> Non
     [kept] = unfinished(tmp_path)
     assert kept.read_bytes() == before
     assert json.loads((tmp_path / FILE_NAME).read_text())["ruleset"] == "royal"
-    (tmp_path / FILE_NAME).unlink()
-    kept.rename(tmp_path / FILE_NAME)
-    loaded = load_game(tmp_path).value
+    assert discard_game(tmp_path) is None  # the royal game ends: the kept game comes back
+    loaded, messages = load_game(tmp_path)
     assert loaded is not None and loaded[0] == save
+    assert kept.name in messages[0] and "is back" in messages[0] and not kept.exists()
+    assert load_game(tmp_path) == (loaded, ())
 
 
 def test_a_damaged_save_is_kept_before_a_new_game_is_saved(tmp_path: Path) -> None:
