@@ -404,8 +404,10 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ time
 
     def busy(self) -> bool:
+        # A job worked out off the UI thread keeps frames coming until its result is drawn.
         return (self.animator.busy() or bool(self.animator.banners) or self.session.thinking()
-                or self.drag_pos is not None or not self.session.humans_turn())
+                or self.hint_worker is not None or self.drag_pos is not None
+                or not self.session.humans_turn())
 
     def update(self, dt: float) -> None:
         self.place_buttons()
