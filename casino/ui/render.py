@@ -85,8 +85,17 @@ def draw_hidden_hand(surface: pygame.Surface, count: int, box: Box, card: tuple[
         draw_card(surface, None, (round(x + i * step), y, *card), settings)
 
 
+def capture_label(cards: int, spades: int, sweeps: int | None) -> list[str]:
+    """The words under a capture pile: '23 cards', '6\u2660 \u00b7 1 sweep' (no sweeps
+    where they do not score: ``sweeps`` None)."""
+    second = f"{spades}\u2660"
+    if sweeps:
+        second += f" \u00b7 {sweeps} sweep{'' if sweeps == 1 else 's'}"
+    return [f"{cards} card{'' if cards == 1 else 's'}", second]
+
+
 def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], cards: int,
-                      spades: int, sweeps: int, settings: Settings, font: int) -> None:
+                      spades: int, sweeps: int | None, settings: Settings, font: int) -> None:
     """A face-down stack whose thickness grows with the cards taken, with its counts below."""
     x, y, w, _ = box
     left = x + (w - card[0]) // 2
@@ -97,6 +106,9 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
     else:
         pygame.draw.rect(surface, (60, 130, 90), (left, y + 10, *card), 1,
                          border_radius=max(3, card[0] // 12))
-    label = f"{cards} \u00b7 {spades}\u2660" + (f" \u00b7 {sweeps}\u2605" if sweeps else "")
-    draw_text(surface, label, max(11, font - 3), (x + w // 2, y + 14 + card[1]),
-              TEXT if cards else DIM, "midtop", max_width=w + 20)
+    size = max(11, font - 3)
+    top = y + 14 + card[1]
+    for line in capture_label(cards, spades, sweeps):
+        draw_text(surface, line, size, (x + w // 2, top), TEXT if cards else DIM, "midtop",
+                  max_width=w + 20, cards=False)
+        top += round(size * 1.25)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino.engine import Game, Move
-from casino.engine.notation import describe_move, parse_move
+from casino.engine.notation import parse_move
+from casino.ui.words import move_text as describe_move
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Ruleset
+from casino.engine import Move, Ruleset
 from casino.engine.scoring import RoundScore
-from casino.ui.layout import DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import seat_colour
 from casino.ui.scene import (
     ACTION,
@@ -101,16 +101,41 @@ class Dialog(Scene):
 
 
 class ChoiceScene(Dialog):
-    """Several legal moves fit the click: list them in words; a click or number picks one."""
+    """Several legal moves fit the click: each as small card pictures and in words; a click
+    or its number picks one. The window keeps clear of the ``avoid`` boxes (the selection),
+    so the cards the person chose stay in sight."""
 
     wide = 0.55
 
-    def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice) -> None:
+    def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
+                 moves: list[Move] | None = None, avoid: tuple[Box, ...] = ()) -> None:
         super().__init__(app, title, [Button("Cancel", "cancel", key=pygame.K_ESCAPE)])
         self.options = options
+        self.moves = moves or []
+        self.avoid = avoid
         self.rows = len(options)
         self.on_choose = on_choose
         self.hover = 0
+
+    def picture_height(self) -> int:
+        return round(fit_font(self.app.screen.get_height()) * 2.8) if self.moves else 0
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        font = fit_font(h)
+        line = round(font * 1.9)
+        margin = max(6, font // 2)
+        row_h = max(line, self.picture_height() + 8)
+        bw = min(w - 2 * margin, max(360, int(w * self.wide)))
+        bh = min(h - 2 * margin, line * 2 + margin * 4 + row_h * self.rows)
+        x = (w - bw) // 2
+        y = _clear_of(self.avoid, (x, (h - bh) // 2, bw, bh), h, margin)
+        title = (x + margin, y + margin, bw - 2 * margin, line)
+        rows = tuple((x + margin, y + margin + line + i * row_h, bw - 2 * margin, row_h - 2)
+                     for i in range(self.rows))
+        button = min(220, bw - 2 * margin)
+        buttons = ((x + (bw - button) // 2, y + bh - margin - line, button, line),)
+        return DialogLayout((x, y, bw, bh), title, rows, buttons)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         lay = self.layout()
@@ -146,14 +171,48 @@ class ChoiceScene(Dialog):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        from casino.engine.state import item_cards
+        from casino.ui.layout import card_size_for_height
+        from casino.ui.render import draw_card
+        from casino.ui.scenes.table_view import move_items
+
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
+        card = card_size_for_height(self.picture_height())
         for i, (text, box) in enumerate(zip(self.options, lay.rows, strict=True)):
             rect = pygame.Rect(box)
             if i == self.hover:
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-            draw_text(surface, f"{i + 1}.  {text}", font, (rect.x + 8, rect.centery), TEXT,
-                      "midleft", max_width=rect.w - 16)
+            x = draw_text(surface, f"{i + 1}.", font, (rect.x + 8, rect.centery), TEXT,
+                          "midleft", bold=True).right + 10
+            if i < len(self.moves):
+                move = self.moves[i]
+                top = rect.centery - card[1] // 2
+                draw_card(surface, move.card, (x, top, *card), self.app.settings, HILITE)
+                x += card[0] + 6
+                draw_text(surface, "\u2192", font, (x, rect.centery), DIM, "midleft")
+                x += font + 6
+                for item in move_items(move):
+                    for k, c in enumerate(item_cards(item)):
+                        draw_card(surface, c, (x + k * card[0] // 3, top, *card),
+                                  self.app.settings)
+                    x += card[0] + (len(item_cards(item)) - 1) * card[0] // 3 + 8
+                x += 8
+            draw_text(surface, text, font, (x, rect.centery), TEXT, "midleft",
+                      max_width=rect.right - x - 8)
+
+
+def _clear_of(avoid: tuple[Box, ...], box: Box, height: int, margin: int) -> int:
+    """A top for ``box`` (centred if it can be) that covers none of ``avoid``."""
+    x, y, w, h = box
+    candidates = [y, margin, height - h - margin]
+    for a in sorted(avoid, key=lambda b: b[1]):  # just above or below each selected box
+        candidates += [a[1] - h - margin, a[1] + a[3] + margin]
+    fits = [c for c in candidates if margin <= c <= height - h - margin]
+    for top in sorted(fits, key=lambda c: abs(c - y)):
+        if not any(pygame.Rect(x, top, w, h).colliderect(a) for a in avoid):
+            return top
+    return y
 
 
 class MenuScene(Dialog):

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, match
-from casino.engine.notation import describe_move
 from casino.engine.state import TableItem, item_cards
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
@@ -29,8 +28,15 @@ from casino.ui.layout import (
     table_layout,
 )
 from casino.ui.scene import ACTION, Button, Scene, press
-from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for
-from casino.ui.settings import computer_pause, flight_seconds
+from casino.ui.scenes.table_view import move_items
+from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for, last_take
+from casino.ui.settings import (
+    computer_pause,
+    deal_look_seconds,
+    flight_seconds,
+    highlight_seconds,
+)
+from casino.ui.words import card_text, move_text, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -56,6 +62,10 @@ class TableScene(Scene):
         self.drag_pos: tuple[int, int] | None = None
         self.summary_open = False
         self.shown_notices: set[str] = set()
+        self.changed: set[TableItem] = set()
+        """Table items the computer put or built since the person last acted (marked)."""
+        self.changed_pile: int | None = None
+        """The computer seat that took cards since the person last acted (its pile marked)."""
         self.buttons = [
             Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
         ]
@@ -117,6 +127,12 @@ class TableScene(Scene):
             out[card] = box
         return out
 
+    def avoid_boxes(self, selection: list[TableItem]) -> tuple[Box, ...]:
+        """The boxes of the selected table items, which a dialog must leave in sight."""
+        table = self.session.game.round.table
+        boxes = self.item_boxes()
+        return tuple(boxes[table.index(item)] for item in selection if item in table)
+
     def item_at(self, pos: tuple[int, int]) -> int | None:
         for i, box in reversed(list(enumerate(self.item_boxes()))):
             if inside(box, *pos):
@@ -135,7 +151,8 @@ class TableScene(Scene):
         return self.session.humans_turn() and not self.animator.busy() and not self.summary_open
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.message, self.message_kind = text, kind
+        """Show ``text`` in the status line, cards in symbols (an engine reason is notation)."""
+        self.message, self.message_kind = symbols(text), kind
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -276,13 +293,14 @@ class TableScene(Scene):
             if k is not None:
                 self.choose(moves[k])
 
-        self.app.stack.push(ChoiceScene(self.app, f"What should {card} do?",
-                                        [describe_move(m) for m in moves], chosen))
+        self.app.stack.push(ChoiceScene(self.app, f"What should {card_text(card)} do?",
+                                        [move_text(m, view.ruleset) for m in moves], chosen,
+                                        moves, self.avoid_boxes(selection)))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:
             self.staged = move
-            self.say(f"Ready: {describe_move(move)}. Enter or End turn plays it; "
+            self.say(f"Ready: {move_text(move, self.session.ruleset)}. Enter or End turn plays it; "
                      "Esc takes it back.")
         else:
             self.perform(move)
@@ -328,53 +346,97 @@ class TableScene(Scene):
         self.staged = None
         self.focus = None
         self.wait = 0.0
+        if seat == HUMAN:
+            self.changed.clear()  # the person has acted: the computer's marks have been seen
+            self.changed_pile = None
+        else:  # what the computer changed stays marked until the person acts
+            self.changed.update(i for i in after.round.table if i not in before.round.table)
+            self.changed_pile = seat if isinstance(move, Capture) else self.changed_pile
         self.say(session.log[-1].text)
+        if not after.round_over() and isinstance(move, Trail) and \
+                move.card in after.round.captures[seat]:
+            whose = "your own" if seat == HUMAN else f"{session.seats[seat].name}'s"
+            self.say(f"No free space on the table: the {card_text(move.card)} goes to {whose} "
+                     "capture pile (it scores there).")
         self.animate(seat, move, before, after, before_positions)
+
+    def landing_box(self, game: Game) -> Box:
+        """Where a card trailed in ``game`` lands: the table's first free slot."""
+        lay = self.layout()
+        table = game.round.table
+        grid = table_grid(lay.table, len(table), self.session.ruleset.table_spaces, lay.card)
+        slot = grid.slots[min(len(table), len(grid.slots) - 1)]
+        return pile_boxes(slot, 1, grid.card, grid.tag)[0]
 
     def animate(self, seat: int, move: Move, before: Game, after: Game,
                 before_positions: dict[Card, Box]) -> None:
+        """The move, step by step: the card leaves the hand and lands on its target, what it
+        takes or builds on is marked for a moment (longer at slower speeds), then the cards
+        move; at the end of a round the rest of the table goes, face up, to the last taker."""
         settings = self.app.settings
         sounds = self.app.sounds
         d = flight_seconds(settings)
+        hold = highlight_seconds(settings) if seat != HUMAN else 0.0
         after_positions = self.card_positions(after)
+        lay = self.layout()
         start = before_positions.get(move.card) if seat == HUMAN else None
         if start is None:
-            x, y, _, _ = self.opponent_hand_box(seat)
-            start = (x, y, *self.layout().small)
+            x, y, w, _ = self.opponent_hand_box(seat)
+            count = len(before.round.hands[seat])
+            fan = round(lay.small[0] * 0.35 * max(0, count - 1))
+            start = (x + min(fan, w - lay.small[0]), y, *lay.small)
+        items = move_items(move)
+        touched = [c for item in items for c in item_cards(item)]
         pile = self.pile_box(seat)
-        t = 0.0
+        if touched:
+            first = before_positions.get(touched[0], start)
+            target = (first[0] + first[2] // 5, first[1] + first[3] // 5, first[2], first[3])
+        elif move.card in after_positions:
+            target = after_positions[move.card]
+        elif not after.round_over():
+            target = pile  # Munter: no free space, the put goes to the player's own pile
+        else:
+            target = self.landing_box(before)
+        if d:
+            self.animator.add(Flight(move.card, True, start, target, 0, d))
+            for card in touched:
+                self.animator.glow(before_positions.get(card, target), 0, d + hold)
+        t = d + hold
         if isinstance(move, Capture):
-            taken = [c for item in move.items for c in item_cards(item)]
-            target = before_positions.get(taken[0], start)
             if d:
-                self.animator.add(Flight(move.card, True, start, target, 0, d))
-                for k, card in enumerate([move.card, *taken]):
+                for k, card in enumerate([move.card, *touched]):
                     src = target if card is move.card else before_positions.get(card, target)
-                    self.animator.add(Flight(card, True, src, pile, d + 0.03 * k, d))
-            t = 2 * d
+                    self.animator.add(Flight(card, True, src, pile, t + 0.03 * k, d))
+            t += d + 0.03 * len(touched)
             swept = after.round.sweeps[seat] > before.round.sweeps[seat]
             sounds.play("sweep" if swept else "capture")
             if swept and d:
-                self.animator.banner("Sweep!", d, 1.2 + d)
-        else:
-            end = after_positions.get(move.card, pile)
+                self.animator.banner("Sweep!", t - d, 1.2 + d)
+        elif touched:  # a build or block: the cards close up into their new pile
             if d:
-                self.animator.add(Flight(move.card, True, start, end, 0, d))
+                for card in [move.card, *touched]:
+                    end = after_positions.get(card, target)
+                    src = target if card is move.card else before_positions.get(card, end)
+                    self.animator.add(Flight(card, True, src, end, t, d))
+            t += d
+            sounds.play("build")
+        else:
             t = d
-            sounds.play("play" if isinstance(move, Trail) else "build")
-        if after.round_over():
-            left = [c for c in before_positions
-                    if c not in after_positions and c not in before.round.hands[HUMAN]
-                    and (not isinstance(move, Capture) or c not in
-                         {x for i in move.items for x in item_cards(i)})]
-            if isinstance(move, Trail):
-                left.append(move.card)
-            taker = after.round.last_taker
-            if d and taker is not None:
-                target_pile = self.pile_box(taker)
+            sounds.play("play")
+        taken = last_take(before, after, seat, move)
+        if taken is not None:
+            taker, left = taken
+            if d:
+                pause = max(0.5, highlight_seconds(settings))
+                name = "you" if taker == HUMAN else self.session.seats[taker].name
+                self.animator.banner(f"Last take: {name}", t, pause + d + 0.05 * len(left) + 0.6)
+                for card in left:
+                    self.animator.glow(before_positions.get(card, target), t, pause)
                 for k, card in enumerate(left):
-                    src = before_positions.get(card, start)
-                    self.animator.add(Flight(card, False, src, target_pile, t + 0.04 * k, d))
+                    src = before_positions.get(card, target)
+                    self.animator.add(Flight(card, True, src, self.pile_box(taker),
+                                             t + pause + 0.05 * k, d))
+                t += pause + d + 0.05 * len(left) + 0.4
         elif after.round.deal_number != before.round.deal_number:
             self._deal_animation(delay=t)
 
@@ -396,6 +458,8 @@ class TableScene(Scene):
                     self.animator.add(Flight(None, False, stock, target,
                                              delay + 0.06 * k + 0.02 * seat, d, seat))
         self.app.sounds.play("deal")
+        if self.session.seats[game.round.to_move].policy is not None:
+            self.wait = -deal_look_seconds(self.app.settings)  # let the new hand be seen first
         if game.round.is_last_deal() and not game.round_over():
             self.app.sounds.play("last_deal")
             if d:
@@ -423,7 +487,8 @@ class TableScene(Scene):
             self.hint_worker = None
             if self.hint is not None:
                 move, reason = self.hint
-                self.say(f"Hint: {describe_move(move)} ({reason})", "hint")
+                self.say(f"Hint: {move_text(move, self.session.ruleset)} ({reason}). "
+                         "Enter plays it.", "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session
