@@ -34,3 +34,12 @@ def test_a_settings_change_during_the_run_is_kept_but_not_the_options(casino_hom
     assert app.settings.card_back == "rings" and not app.settings.sound  # the run keeps both
     saved = load_settings(casino_home).value
     assert saved.card_back == "rings" and saved.sound and saved.ruleset == Settings().ruleset
+
+
+def test_a_new_player_starts_against_medium() -> None:
+    from casino.ui.app import launch, parse_args
+    from casino.ui.session import level_label
+
+    app = launch(parse_args([]))
+    assert not isinstance(app, int)
+    assert level_label(app.settings.difficulties[0]) == "Medium"

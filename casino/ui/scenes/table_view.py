@@ -102,6 +102,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
         x = hand[0] + fan + lay.margin * 2
         room = hand[0] + hand[2] - x
+        lines: list[tuple[str, tuple[int, int, int], bool]]
         if to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
             lines = [(f"{name}'s turn", HILITE, True), (f"thinking{dots}", HILITE, False)]
@@ -181,10 +182,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
     else:  # two lines, growing upward into the free felt above the status line
         size = lay.font - 1
-        lines = wrap(text, size, sw)[:2]
+        status_lines = wrap(text, size, sw)[:2]
         step = round(size * 1.35)
-        for k, line in enumerate(lines):
-            y = sy + sh - (len(lines) - k) * step
+        for k, line in enumerate(status_lines):
+            y = sy + sh - (len(status_lines) - k) * step
             draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
                       max_width=sw)
 
