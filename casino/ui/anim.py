@@ -43,6 +43,7 @@ class Banner:
     text: str
     delay: float
     duration: float
+    height: float = 0.5  # where on the table, as a fraction of its height
 
     def alpha_scale(self, t: float) -> tuple[int, float]:
         k = (t - self.delay) / self.duration if self.duration > 0 else 1.0
@@ -78,8 +79,8 @@ class Animator:
             Flight(flight.card, flight.face_up, flight.start, flight.end,
                    flight.delay + self.clock, flight.duration, flight.seat))
 
-    def banner(self, text: str, delay: float, duration: float) -> None:
-        self.banners.append(Banner(text, delay + self.clock, duration))
+    def banner(self, text: str, delay: float, duration: float, height: float = 0.5) -> None:
+        self.banners.append(Banner(text, delay + self.clock, duration, height))
 
     def glow(self, box: Box, delay: float, duration: float) -> None:
         self.glows.append(Glow(box, delay + self.clock, duration))

@@ -145,8 +145,11 @@ def test_your_turn_and_the_computers_turn() -> None:
     scene = table_at(app, "classic", CHOICE)
     save(app, "your_turn")
     key(pygame.K_3)  # trail 2C: now the computer is to play
-    steps(app, 40, 0.05)
-    assert not scene.session.humans_turn() or scene.animator.busy()
+    for _ in range(100):
+        steps(app, 1, 0.05)
+        if not scene.animator.busy():
+            break
+    assert not scene.session.humans_turn() and not scene.animator.busy()
     save(app, "computer_turn")
 
 

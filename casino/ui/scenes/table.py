@@ -429,11 +429,14 @@ class TableScene(Scene):
             if d:
                 pause = max(0.5, highlight_seconds(settings))
                 name = "you" if taker == HUMAN else self.session.seats[taker].name
-                self.animator.banner(f"Last take: {name}", t, pause + d + 0.05 * len(left) + 0.6)
+                self.animator.banner(f"Last take: {name}", t, pause + d + 0.05 * len(left) + 0.6,
+                                     0.12)
+                where = {c: target if c == move.card else before_positions.get(c, target)
+                         for c in left}  # the trailed card from where it landed
                 for card in left:
-                    self.animator.glow(before_positions.get(card, target), t, pause)
+                    self.animator.glow(where[card], t, pause)
                 for k, card in enumerate(left):
-                    src = before_positions.get(card, target)
+                    src = where[card]
                     self.animator.add(Flight(card, True, src, self.pile_box(taker),
                                              t + pause + 0.05 * k, d))
                 t += pause + d + 0.05 * len(left) + 0.4

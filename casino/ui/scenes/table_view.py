@@ -194,7 +194,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     boxes = hand_boxes(lay.hand, len(view.hand), lay.card)
     mouse = pygame.mouse.get_pos()
     dragging = scene.press[0] if scene.press and scene.drag_pos else None
-    if session.humans_turn():  # your area lights up, with "Your turn" on its edge
+    if scene.can_act():  # your area lights up, with "Your turn" on its edge
         hx, hy, hw, _hh = lay.hand
         glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
                            lay.card[1] + 2 * lay.margin)
@@ -242,12 +242,13 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         alpha, scale = banner.alpha_scale(t)
         if alpha <= 0:
             continue
-        full = text_image(banner.text, round(lay.font * 3.6), HILITE, True, None)
+        full = text_image(banner.text, round(lay.font * (3.6 if banner.height == 0.5 else 2.4)),
+                          HILITE, True, None)
         w, h = full.get_size()
         image = pygame.transform.smoothscale(full, (round(w * scale / 1.2), round(h * scale / 1.2)))
         image.set_alpha(alpha)
         tx, ty, tw, th = lay.table
-        centre = (tx + tw // 2, ty + th // 2 + shown * lay.font * 4)
+        centre = (tx + tw // 2, ty + round(th * banner.height) + shown * lay.font * 4)
         if banner.text.startswith("Sweep"):
             progress = (t - banner.delay) / banner.duration
             surface.set_clip(pygame.Rect(lay.table))
@@ -256,7 +257,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 if r > 0:
                     pygame.draw.circle(surface, HILITE, centre, r, max(1, 4 - ring))
             surface.set_clip(None)
-        surface.blit(image, image.get_rect(center=centre))
+        rect = image.get_rect(center=centre)
+        back = pygame.Surface(rect.inflate(lay.font * 2, lay.font // 2).size, pygame.SRCALPHA)
+        back.fill((0, 0, 0, min(alpha, 150)))
+        surface.blit(back, back.get_rect(center=centre))
+        surface.blit(image, rect)
         shown += 1
 
 
