@@ -109,6 +109,8 @@ class Button:
     key: int | None = None
     enabled: bool = True
     value: object = None
+    tip: str = ""
+    """What the button does and its key, shown when the mouse rests on it."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -276,3 +278,18 @@ def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110
 
 
 OnChoice = Callable[[int | None], None]
+
+
+def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int) -> None:
+    """The tooltip of the button under the mouse, above it and inside the window."""
+    mouse = pygame.mouse.get_pos()
+    for button in buttons:
+        if button.tip and inside(button.box, *mouse):
+            image = text_image(button.tip, size, TEXT, False, None)
+            rect = image.get_rect(midbottom=(button.box[0] + button.box[2] // 2,
+                                             button.box[1] - 6)).inflate(12, 8)
+            rect.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, (20, 30, 26), rect, border_radius=6)
+            pygame.draw.rect(surface, HILITE, rect, 1, border_radius=6)
+            surface.blit(image, image.get_rect(center=rect.center))
+            return

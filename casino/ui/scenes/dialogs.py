@@ -293,6 +293,36 @@ class MenuScene(Dialog):
             y += round(size * 1.3)
 
 
+class KeysScene(Dialog):
+    """The keys and clicks of the table, two columns (? or F1; any key closes it)."""
+
+    wide = 0.6
+
+    def __init__(self, app: App, keys: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(app, "Keys and clicks", [Button("Close", "cancel")])
+        self.keys = keys
+        self.rows = len(keys)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        for (keys, what), (x, y, w, h) in zip(self.keys, lay.rows, strict=True):
+            draw_text(surface, keys, font, (x + 8, y + h // 2), HILITE, "midleft", bold=True,
+                      max_width=w // 3 - 12)
+            draw_text(surface, what, font, (x + w // 3, y + h // 2), TEXT, "midleft",
+                      max_width=w * 2 // 3 - 8)
+
+
 def paragraphs(text: str) -> list[str]:
     """Text kept with hard line breaks as paragraphs: a blank line or a 'Heading:' starts one."""
     out: list[str] = []

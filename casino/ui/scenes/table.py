@@ -41,6 +41,29 @@ from casino.ui.words import card_text, move_text, symbols
 if TYPE_CHECKING:
     from casino.ui.app import App
 
+BUTTON_TIPS = {
+    "hint": "Suggest a move (H); Enter then plays it",
+    "unseen": "Cards not seen yet (U)",
+    "end_turn": "Play the staged move (Enter)",
+    "menu": "Menu: settings, rules, undo, quit (Esc)",
+}
+"""What each table button does, with its key: shown when the mouse rests on it."""
+
+KEYS_HELP = (
+    ("Click table cards", "select them (click again to unselect; right click clears)"),
+    ("Click a hand card", "play it onto the selection; alone it trails"),
+    ("1 \u2013 9", "play that hand card"),
+    ("\u2190 \u2192  Space", "move among table cards, select one"),
+    ("H", "hint: the suggested move is marked"),
+    ("Enter", "play the hinted (or staged) move"),
+    ("U", "cards not seen yet"),
+    ("Ctrl+Z", "undo your last move"),
+    ("Esc", "take back, clear the selection, or open the menu"),
+    ("F11", "full screen"),
+    ("? or F1", "this list"),
+)
+"""The keys overlay (? or F1) at the table."""
+
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
 
@@ -69,6 +92,8 @@ class TableScene(Scene):
         self.buttons = [
             Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
         ]
+        for button in self.buttons:
+            button.tip = BUTTON_TIPS.get(button.action, "")
         self.place_buttons()
         self._deal_animation()
 
@@ -210,7 +235,12 @@ class TableScene(Scene):
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         table = self.session.game.round.table
-        if pygame.K_1 <= key <= pygame.K_9:
+        if key == pygame.K_F1 or event.unicode == "?" or (
+                key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):
+            from casino.ui.scenes.dialogs import KeysScene
+
+            self.app.stack.push(KeysScene(self.app, KEYS_HELP))
+        elif pygame.K_1 <= key <= pygame.K_9:
             self.play_hand_card(key - pygame.K_1, list(self.selection))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and table:
             step = 1 if key == pygame.K_RIGHT else -1
@@ -250,6 +280,8 @@ class TableScene(Scene):
             if staged is not None and self.can_act():
                 self.staged = None
                 self.perform(staged)
+            elif self.hint is not None and self.can_act():  # Enter plays the hinted move
+                self.perform(self.hint[0])
         elif action == "undo":
             self.undo()
         elif action == "menu":

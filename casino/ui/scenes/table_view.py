@@ -27,6 +27,7 @@ from casino.ui.scene import (
     HINT,
     TEXT,
     draw_text,
+    draw_tip,
     panel,
     text_image,
     text_width,
@@ -359,6 +360,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         button.draw(surface, lay.font - 1, focused == button.action)
         if button.action == "unseen" and scene.show_unseen:
             pygame.draw.rect(surface, HILITE, button.box, 2, border_radius=6)
+    draw_tip(surface, scene.buttons, lay.font - 2)
 
 
 def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:

@@ -1,0 +1,55 @@
+"""Discoverable controls: the keys overlay, tooltips, and Enter playing the hinted move."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from casino.ui.words import move_text
+from tests.ui.driver import centre, key, steps, top_name
+from tests.ui.helpers import make_app, table_at
+from tests.ui.test_play import POSITION
+from tests.ui.test_screenshots import save
+
+
+def test_question_mark_and_f1_open_the_keys_overlay() -> None:
+    app = make_app()
+    table_at(app, "classic", POSITION)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH,
+                                         mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
+    steps(app)
+    assert top_name(app) == "KeysScene"
+    save(app, "keys_overlay")
+    key(pygame.K_ESCAPE)
+    steps(app)
+    assert top_name(app) == "TableScene"
+    key(pygame.K_F1)
+    steps(app)
+    assert top_name(app) == "KeysScene"
+
+
+def test_every_table_button_has_a_tooltip_naming_its_key() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", POSITION)
+    for button in scene.buttons:
+        assert "(" in button.tip and ")" in button.tip, button.action
+    hint = next(b for b in scene.buttons if b.action == "hint")
+    pygame.mouse.set_pos(centre(hint.box))
+    steps(app)
+    save(app, "tooltip")
+
+
+def test_enter_plays_the_hinted_move() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", POSITION)
+    key(pygame.K_h)
+    deadline = time.monotonic() + 20
+    while scene.hint is None and time.monotonic() < deadline:
+        steps(app, 1, 0.02)
+        time.sleep(0.01)
+    assert scene.hint is not None
+    hinted = scene.hint[0]
+    key(pygame.K_RETURN)
+    steps(app)
+    assert scene.session.log[0].text == f"You: {move_text(hinted, scene.session.ruleset)}"
