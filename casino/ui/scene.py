@@ -235,15 +235,15 @@ def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int
     return rect
 
 
-def wrap(text: str, size: int, width: int, cards: bool = True) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels."""
+def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (measured as drawn)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
-            if text_width(trial, size, False, cards) <= width or not line:
+            if text_width(trial, size, bold, cards) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -69,6 +69,17 @@ def last_move(session: Session, seat: int) -> str:
     return ""
 
 
+def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
+    """A computer seat's last move as drawn in its box: up to three lines beside its hand."""
+    lay = scene.layout()
+    hand = scene.opponent_hand_box(seat)
+    count = len(scene.session.game.round.hands[seat])
+    fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
+    room = hand[2] - fan - lay.margin * 2
+    last = last_move(scene.session, seat)
+    return wrap(last, lay.font - 2, room)[:3] if last else []
+
+
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout()
     settings = scene.app.settings
@@ -108,9 +119,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
             lines = [(f"{name}'s turn", HILITE, True), (f"thinking{dots}", HILITE, False)]
         else:
-            last = last_move(session, seat)
-            lines = [(text, TEXT, False) for text in wrap(last, lay.font - 2, room)[:2]]
-        step = round((lay.font - 2) * 1.4)
+            lines = [(text, TEXT, False) for text in opponent_move_lines(scene, seat)]
+        step = round((lay.font - 2) * (1.4 if len(lines) < 3 else 1.2))
         y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
         for text, colour, bold in lines:
             if room > 30:
