@@ -40,8 +40,10 @@ def tag_text(ruleset: Ruleset, pile: Pile) -> str:
 
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
               tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
-              outline: tuple[int, int, int] | None, hidden: set[Card]) -> None:
-    """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it."""
+              outline: tuple[int, int, int] | None, hidden: set[Card],
+              owners: tuple[str, ...] = ()) -> None:
+    """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
+    led by the owner's short name ("You: 8"), so ownership is not told by colour alone."""
     cards = item_cards(item)
     boxes = pile_boxes(slot, len(cards), card, tag)
     for c, box in zip(cards, boxes, strict=True):
@@ -58,6 +60,8 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         text = tag_text(ruleset, item)
         if item.kind is PileKind.STACK:
             text = f"stack {item.value}"
+        if item.owner < len(owners):
+            text = f"{owners[item.owner]}: {text}"
         size = max(10, round(tag * 0.7))
         width = min(slot[2], max(card[0] * 2 // 3, assets.font(size, True).size(text)[0] + 12))
         pill = pygame.Rect(0, 0, width, tag - 2)

@@ -148,6 +148,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
               max_width=sw + lay.margin)
 
     # table items
+    owners = tuple("You" if s == HUMAN else "Comp" if session.players == 2 else f"C{s}"
+                   for s in range(session.players))
     grid = scene.grid()
     spaces = scene.session.ruleset.table_spaces
     drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
@@ -164,7 +166,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
-                      partnership, outline, hidden)
+                      partnership, outline, hidden, owners)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
