@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 import time
@@ -43,6 +44,9 @@ class App:
         # The AI thinks on a thread: hand the GIL back to the drawing thread every
         # millisecond (default 5 ms) so frames stay on time while it thinks.
         sys.setswitchinterval(0.001)
+        # Our frames are drawn in software: on X11, SDL would otherwise push them through an
+        # OpenGL texture, loading Mesa and LLVM (about 100 MB and 0.1 s) for nothing.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         pygame.display.set_caption("Casino")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
