@@ -38,6 +38,24 @@ def tag_text(ruleset: Ruleset, pile: Pile) -> str:
     return text.replace(" x", " \u00d7")
 
 
+def build_groups(pile: Pile) -> list[str]:
+    """A multiple build's groups in play order, as sums: ['5+4', '9']; [] if not multiple or
+    its cards do not split into runs of its value (an Ace counted high, say)."""
+    if not pile.multiple:
+        return []
+    groups: list[str] = []
+    run: list[Card] = []
+    for c in pile.cards:
+        run.append(c)
+        total = sum(x.rank for x in run)
+        if total == pile.value:
+            groups.append("+".join(x.rank_text for x in run))
+            run = []
+        elif total > pile.value:
+            return []
+    return groups if not run and len(groups) == pile.sets else []
+
+
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
               tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
               outline: tuple[int, int, int] | None, hidden: set[Card],
@@ -62,14 +80,23 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
             text = f"stack {item.value}"
         if item.owner < len(owners):
             text = f"{owners[item.owner]}: {text}"
-        size = max(10, round(tag * 0.7))
-        width = min(slot[2], max(card[0] * 2 // 3, assets.font(size, True).size(text)[0] + 12))
-        pill = pygame.Rect(0, 0, width, tag - 2)
+        line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
+        groups = build_groups(item)
+        lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
+            else [text]
+        size = max(10, round(line_h * 0.7))
+        sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
+        widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
+                     enumerate(zip(lines, sizes, strict=True)))
+        width = min(slot[2] + card[0] // 4, max(card[0] * 2 // 3, widest + 12))
+        pill = pygame.Rect(0, 0, width, line_h * len(lines) - 2)
         pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
-        pygame.draw.rect(surface, colour, pill, border_radius=tag // 2)
-        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=tag // 2)
-        draw_text(surface, text, size, pill.center, (255, 255, 255), "center", bold=True,
-                  max_width=pill.w - 6)
+        pygame.draw.rect(surface, colour, pill, border_radius=line_h // 2)
+        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=line_h // 2)
+        for k, (line, z) in enumerate(zip(lines, sizes, strict=True)):
+            draw_text(surface, line, z, (pill.centerx, pill.y + line_h * k + line_h // 2),
+                      (255, 255, 255), "center", bold=k == 0, max_width=pill.w - 6,
+                      cards=False)
 
 
 def draw_free_space(surface: pygame.Surface, slot: Box, card: tuple[int, int], tag: int) -> None:

@@ -130,7 +130,7 @@ def test_animation_frame() -> None:
 
 
 # a 6-card multiple build of 9 ([5+4] [9] ... ) owned by the computer, and one of the person's
-MULTIPLE = ("0;1;9S 8H 2C 3H/5D 6D 7D 8D;[b9x3 5C 4C 9C 6H 3D 9D @1] [b8 5S 3S @0] 4H 7C;"
+MULTIPLE = ("0;1;9S 8H 2C 3H/5D 6D 7D 8D;[b9x4 5C 4C 9C 6H 3D 9D @1] [b8 5S 3S @0] 4H 7C;"
             "AH 2H/QD QC;*;0/0;1;00;2")
 
 
@@ -193,3 +193,13 @@ def test_large_indices_on_ten_of_diamonds_and_a_court_card() -> None:
     app = make_app(large_indices=True, size=(1280, 800))
     table_at(app, "classic", "0;1;10D QS KH 7C/5D 6D 7D 8D;JC 10H 4D;*/-;AH 2H;0/0;1;00;2")
     save(app, "large_indices")
+
+
+def test_multiple_build_groups() -> None:
+    from casino.engine import load_ruleset
+    from casino.engine.notation import parse_position
+    from casino.ui.render import build_groups
+
+    state = parse_position(load_ruleset("classic"), MULTIPLE)
+    piles = [item for item in state.table if getattr(item, "multiple", False)]
+    assert build_groups(piles[0]) == ["5+4", "9", "6+3", "9"]  # type: ignore[arg-type]

@@ -20,11 +20,11 @@ from casino.ui.layout import (
     Box,
     TableGrid,
     TableLayout,
+    grid_for,
     hand_boxes,
     inside,
     item_box,
     pile_boxes,
-    table_grid,
     table_layout,
 )
 from casino.ui.scene import ACTION, Button, Scene, press
@@ -103,10 +103,11 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         return table_layout(w, h, self.session.players)
 
-    def grid(self, table_len: int | None = None) -> TableGrid:
+    def grid(self, game: Game | None = None) -> TableGrid:
+        """The table's slots in ``game`` (the current one by default)."""
         lay = self.layout()
-        n = len(self.session.game.round.table) if table_len is None else table_len
-        return table_grid(lay.table, n, self.session.ruleset.table_spaces, lay.card)
+        table = (game or self.session.game).round.table
+        return grid_for(lay.table, table, self.session.ruleset.table_spaces, lay.card)
 
     def item_boxes(self) -> list[Box]:
         """Clickable boxes of the table items, in table order."""
@@ -140,7 +141,7 @@ class TableScene(Scene):
         """Resting boxes of the table cards and the person's hand cards in ``game``."""
         lay = self.layout()
         table = game.round.table
-        grid = table_grid(lay.table, len(table), self.session.ruleset.table_spaces, lay.card)
+        grid = self.grid(game)
         out: dict[Card, Box] = {}
         for i, item in enumerate(table):
             cards = item_cards(item)
@@ -394,9 +395,8 @@ class TableScene(Scene):
 
     def landing_box(self, game: Game) -> Box:
         """Where a card trailed in ``game`` lands: the table's first free slot."""
-        lay = self.layout()
         table = game.round.table
-        grid = table_grid(lay.table, len(table), self.session.ruleset.table_spaces, lay.card)
+        grid = self.grid(game)
         slot = grid.slots[min(len(table), len(grid.slots) - 1)]
         return pile_boxes(slot, 1, grid.card, grid.tag)[0]
 
