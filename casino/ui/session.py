@@ -347,12 +347,11 @@ class Session:
         return [self.side_name(s) for s in range(self.game.sides)]
 
     def short_side_names(self) -> list[str]:
-        """Column heads for narrow score sheets: 'You', 'C1' ..., 'Your team', 'Them'."""
+        """Column heads for score sheets: the seats' names as their boxes show them, with one
+        opponent or three ('You', 'Computer 1' ...), or 'Your team', 'Their team'."""
         if self.game.round.partnership:
             return ["Your team", "Their team"]
-        if self.players == 2:
-            return self.side_names()
-        return ["You" if s == HUMAN else f"C{s}" for s in range(self.players)]
+        return self.side_names()
 
     def play(self, move: Move) -> Game:
         """Play ``move`` for the seat to move (raises IllegalMoveError, leaving all unchanged)."""

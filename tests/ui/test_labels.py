@@ -70,3 +70,56 @@ def test_draw_casino_deals_once() -> None:
 
     assert deals_in_round(scene.session.ruleset, 2) == 1
     assert Game.start(load_ruleset("draw"), 2, 1).round.deal_number == 1
+
+
+def test_capture_pile_labels_in_plain_words() -> None:
+    from casino.ui.render import capture_label
+
+    assert capture_label(23, 6, 1) == ["23 cards", "6\u2660 \u00b7 1 sweep"]
+    assert capture_label(1, 0, None) == ["1 card", "0\u2660"]  # sweeps do not score here
+
+
+def test_score_sheet_names_seats_as_their_boxes_do() -> None:
+    for players in (2, 4):
+        app = make_app(players=players, ruleset="classic")
+        app.new_game()
+        scene = app.stack.top
+        assert isinstance(scene, TableScene)
+        names = scene.session.short_side_names()
+        if scene.session.game.round.partnership:
+            assert names == ["Your team", "Their team"]
+        else:
+            assert names == [seat.name for seat in scene.session.seats]
+
+
+MUNTER_FULL = "0;1;2H/QS;3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 3D;*/-"
+
+
+def test_munter_says_when_a_put_goes_to_the_own_pile() -> None:
+    app = make_app(animation=True)  # the computer waits while the put is seen
+    scene = table_at(app, "munter", MUNTER_FULL)
+    key(pygame.K_1)
+    steps(app)
+    assert scene.session.log[0].text == "You: put 2\u2665"
+    assert "No free space on the table" in scene.message
+    assert "your own capture pile" in scene.message
+
+
+def test_casino33_says_stack() -> None:
+    import random
+
+    from casino.engine import Build
+    from casino.ui.words import move_text
+
+    ruleset = load_ruleset("casino33")
+    for seed in range(40):
+        game = Game.start(ruleset, 2, seed)
+        rng = random.Random(seed)
+        while not game.round_over():
+            moves = game.legal_moves()
+            builds = [m for m in moves if isinstance(m, Build)]
+            if builds:
+                assert move_text(builds[0], ruleset).startswith("stack")
+                return
+            game = game.play(rng.choice(moves))
+    raise AssertionError("no stack found")

@@ -495,15 +495,18 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                    box: tuple[int, int, int, int], font: int) -> int:
     """The round's points per category per side, the round total and the game total."""
     x, y, w, _ = box
-    names = session.side_names() if session.players == 2 else session.short_side_names()
+    names = session.short_side_names()
     label_w = round(w * 0.3)
     col_w = (w - label_w) // len(names)
     line = round(font * 1.5)
     partnership = session.game.round.partnership
-    for k, name in enumerate(names):
-        draw_text(surface, name, font, (x + label_w + k * col_w + col_w // 2, y),
-                  seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
-    y += line
+    heads = [wrap(name, font, col_w - 6, bold=True)[:2] for name in names]
+    for k, head in enumerate(heads):
+        for n, text in enumerate(head):
+            draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
+                                            y + n * round(font * 1.2)),
+                      seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
+    y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [("Cards taken", score.cards), ("Spades taken", score.spades)]
     for label, values in counts:
         draw_text(surface, label, font, (x, y), DIM, max_width=label_w)

@@ -442,8 +442,9 @@ class TableScene(Scene):
             t += d + 0.03 * len(touched)
             swept = after.round.sweeps[seat] > before.round.sweeps[seat]
             sounds.play("sweep" if swept else "capture")
-            if swept and d:
-                self.animator.banner("Sweep!", t - d, 1.2 + d)
+            if swept and d:  # "Sweep!" only where a sweep scores
+                scores = self.session.ruleset.scoring.sweep
+                self.animator.banner("Sweep!" if scores else "Table cleared", t - d, 1.2 + d)
         elif touched:  # a build or block: the cards close up into their new pile
             if d:
                 for card in [move.card, *touched]:

@@ -324,11 +324,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     label_w = round(sw * 0.34)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
-    for k, name in enumerate(names):
+    heads = [wrap(name, f, col_w - 4, bold=True)[:2] for name in names]
+    for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
         colour = seat_colour(k, game.round.partnership)
-        draw_text(surface, name, f, (sx + label_w + k * col_w + col_w // 2, y), colour, "midtop",
-                  bold=True, max_width=col_w - 4)
-    y += line
+        for n, text in enumerate(head):
+            draw_text(surface, text, f, (sx + label_w + k * col_w + col_w // 2,
+                                         y + n * round(f * 1.2)), colour, "midtop", bold=True,
+                      max_width=col_w - 4)
+    y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
     rows = list(score.by_category().items())
     for category, points in rows:
         draw_text(surface, CATEGORY_NAMES.get(category, category), f, (sx, y), DIM,
