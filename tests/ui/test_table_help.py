@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from casino.ui.words import move_text
 from tests.ui.driver import centre, key, steps, top_name
@@ -53,3 +54,22 @@ def test_enter_plays_the_hinted_move() -> None:
     key(pygame.K_RETURN)
     steps(app)
     assert scene.session.log[0].text == f"You: {move_text(hinted, scene.session.ruleset)}"
+
+
+@pytest.mark.parametrize("name", ["classic", "munter"])
+def test_rules_help_has_sections_examples_and_about_apart(name: str) -> None:
+    from casino.engine import load_ruleset
+    from casino.ui.scenes.dialogs import EXAMPLE, HEADING, SMALL, rules_page
+
+    app = make_app()
+    app.show_title()
+    page = rules_page(app, load_ruleset(name))
+    app.stack.push(page)
+    steps(app)
+    lines = [line for line, _ in page.lines()]
+    heads = [line.removeprefix(HEADING) for line in lines if line.startswith(HEADING)]
+    assert heads[:2] == ["The game", "How to play"] and heads[-1] == "About these rules"
+    about = lines.index(HEADING + "About these rules")
+    assert all(line.startswith(SMALL) for line in lines[about + 1:])  # smaller, and last
+    assert any(line.startswith(EXAMPLE) for line in lines[:about]) == bool(page.examples)
+    save(app, f"rules_{name}")

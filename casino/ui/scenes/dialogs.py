@@ -29,6 +29,7 @@ from casino.ui.scene import (
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
 from casino.ui.session import HUMAN, Session
+from casino.ui.settings import Settings
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -171,14 +172,8 @@ class ChoiceScene(Dialog):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from casino.engine.state import item_cards
-        from casino.ui.layout import card_size_for_height
-        from casino.ui.render import draw_card
-        from casino.ui.scenes.table_view import move_items
-
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
-        card = card_size_for_height(self.picture_height())
         for i, (text, box) in enumerate(zip(self.options, lay.rows, strict=True)):
             rect = pygame.Rect(box)
             if i == self.hover:
@@ -186,18 +181,9 @@ class ChoiceScene(Dialog):
             x = draw_text(surface, f"{i + 1}.", font, (rect.x + 8, rect.centery), TEXT,
                           "midleft", bold=True).right + 10
             if i < len(self.moves):
-                move = self.moves[i]
-                top = rect.centery - card[1] // 2
-                draw_card(surface, move.card, (x, top, *card), self.app.settings, HILITE)
-                x += card[0] + 6
-                draw_text(surface, "\u2192", font, (x, rect.centery), DIM, "midleft")
-                x += font + 6
-                for item in move_items(move):
-                    for k, c in enumerate(item_cards(item)):
-                        draw_card(surface, c, (x + k * card[0] // 3, top, *card),
-                                  self.app.settings)
-                    x += card[0] + (len(item_cards(item)) - 1) * card[0] // 3 + 8
-                x += 8
+                h = self.picture_height()
+                x = draw_move_pictures(surface, self.moves[i], (x, rect.centery - h // 2, 0, h),
+                                       self.app.settings) + 8
             draw_text(surface, text, font, (x, rect.centery), TEXT, "midleft",
                       max_width=rect.right - x - 8)
 
@@ -331,13 +317,51 @@ def paragraphs(text: str) -> list[str]:
     return out
 
 
+HEADING = "## "
+SMALL = "~ "
+EXAMPLE = "@example "
+
+
+def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
+    """The tutorial's first plays that are legal under ``ruleset``, as (move, what it shows)."""
+    from casino.engine import legal_moves
+    from casino.engine.errors import CasinoError
+    from casino.engine.notation import parse_move, parse_position
+    from casino.tutorial import LESSONS
+    from casino.ui.words import move_text
+
+    out: list[tuple[Move, str]] = []
+    for lesson in LESSONS[:5]:
+        try:
+            state = parse_position(ruleset, lesson.position)
+            move = parse_move(state, lesson.solutions[0])
+        except (CasinoError, ValueError):
+            continue
+        if move in legal_moves(state):
+            out.append((move, f"{lesson.title}: {move_text(move, ruleset)}"))
+    return out
+
+
 def rules_page(app: App, ruleset: Ruleset) -> TextScene:
-    """The rules help of a ruleset and how it reads its sources where they are silent."""
-    text = f"{ruleset.description}\n\n{ruleset.help.strip()}"
+    """The rules as help for a player: short sections, examples with card pictures, and
+    apart, smaller, how these rules read their sources ("about these rules")."""
+    blocks = [f"{HEADING}The game", ruleset.description, f"{HEADING}How to play"]
+    for para in paragraphs(ruleset.help):
+        head = re.match(r"([A-Z][A-Za-z ]{1,20}):\s*(.*)", para)
+        if head:
+            rest = head.group(2)
+            blocks += [f"{HEADING}{head.group(1)}", rest[:1].upper() + rest[1:]]
+        else:
+            blocks.append(para)
+    examples = rule_examples(ruleset)
+    if examples:
+        blocks.append(f"{HEADING}Examples")
+        blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
+    blocks += [f"{HEADING}About these rules", f"{SMALL}Source: {ruleset.source}"]
     if ruleset.interpretations:
-        text += "\n\nHow these rules are read where the sources are silent:\n"
-        text += "\n".join(f"\u2022 {line}" for line in ruleset.interpretations)
-    return TextScene(app, ruleset.title, text)
+        blocks.append(f"{SMALL}How these rules are read where the sources are silent:")
+        blocks += [f"{SMALL}\u2022 {line}" for line in ruleset.interpretations]
+    return TextScene(app, ruleset.title, "\n\n".join(blocks), examples)
 
 
 class TextScene(Dialog):
@@ -345,9 +369,12 @@ class TextScene(Dialog):
 
     wide = 0.66
 
-    def __init__(self, app: App, title: str, text: str) -> None:
+    def __init__(self, app: App, title: str, text: str,
+                 examples: list[tuple[Move, str]] | None = None) -> None:
         super().__init__(app, title, [Button("Close", "cancel")])
         self.text = text
+        self.examples = examples or []
+        """Moves drawn as card pictures where a paragraph reads '@example N'."""
         self.rows = 16
         self.scroll = 0  # first line shown
         self._lines: tuple[tuple[int, int], list[tuple[str, bool]]] | None = None
@@ -364,14 +391,29 @@ class TextScene(Dialog):
         return self._lines[1]
 
     def wrapped(self) -> list[tuple[str, bool]]:
+        """Lines keep their paragraph's mark: a heading, small print, an example row."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
         w = lay.rows[0][2]
         out: list[tuple[str, bool]] = []
         for para in paragraphs(self.text):
-            for k, line in enumerate(wrap(para, font, w - 12)):
-                out.append((line, k == 0 and bool(out)))
+            if para.startswith((HEADING, EXAMPLE)):
+                out.append((para, bool(out)))
+                continue
+            mark, size = (SMALL, font - 3) if para.startswith(SMALL) else ("", font)
+            for k, line in enumerate(wrap(para.removeprefix(mark), size, w - 12)):
+                out.append((mark + line, k == 0 and bool(out)))
         return out
+
+    def line_height(self, line: str) -> int:
+        font = fit_font(self.app.screen.get_height()) - 1
+        if line.startswith(HEADING):
+            return round(font * 1.8)
+        if line.startswith(EXAMPLE):
+            return round(font * 3.2)
+        if line.startswith(SMALL):
+            return round((font - 3) * 1.4)
+        return round(font * 1.45)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -383,8 +425,8 @@ class TextScene(Dialog):
         font = fit_font(self.app.screen.get_height()) - 1
         y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
         count = 0
-        for k, (_, new_para) in enumerate(self.lines()[start:]):
-            y += (font // 2 if new_para and k else 0) + round(font * 1.45)
+        for k, (line, new_para) in enumerate(self.lines()[start:]):
+            y += (font // 2 if new_para and k else 0) + self.line_height(line)
             if y > bottom:
                 break
             count += 1
@@ -423,8 +465,8 @@ class TextScene(Dialog):
         for k, (line, new_para) in enumerate(shown):
             if new_para and k:
                 y += font // 2
-            draw_text(surface, line, font, (x + 6, y), TEXT, max_width=w - 12)
-            y += round(font * 1.45)
+            self.draw_line(surface, line, (x + 6, y, w - 12, self.line_height(line)), font)
+            y += self.line_height(line)
         if len(shown) < len(lines):
             more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}: "
             more += "scroll with the wheel, \u2191 \u2193, PgUp PgDn"
@@ -432,6 +474,48 @@ class TextScene(Dialog):
             title_w = text_image(self.title, font + 3, HILITE, True, None).get_width()
             draw_text(surface, more, font - 3, (tx + tw, ty + th // 2), DIM, "midright",
                       max_width=max(40, tw - title_w - 24))
+
+
+    def draw_line(self, surface: pygame.Surface, line: str, box: Box, font: int) -> None:
+        x, y, w, h = box
+        if line.startswith(HEADING):
+            draw_text(surface, line.removeprefix(HEADING), font + 1, (x, y + font // 3), HILITE,
+                      bold=True, max_width=w)
+        elif line.startswith(SMALL):
+            draw_text(surface, line.removeprefix(SMALL), font - 3, (x, y), DIM, max_width=w)
+        elif line.startswith(EXAMPLE):
+            k = int(line.removeprefix(EXAMPLE))
+            if k < len(self.examples):
+                move, caption = self.examples[k]
+                end = draw_move_pictures(surface, move, (x, y + 2, w, h - 6),
+                                         self.app.settings)
+                draw_text(surface, caption, font - 1, (end + 10, y + h // 2), TEXT, "midleft",
+                          max_width=x + w - end - 10)
+        else:
+            draw_text(surface, line, font, (x, y), TEXT, max_width=w)
+
+
+def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
+                       settings: Settings) -> int:
+    """A move as small cards: the hand card (outlined), an arrow, the table items it uses;
+    the x where the pictures end."""
+    from casino.engine.state import item_cards
+    from casino.ui.layout import card_size_for_height
+    from casino.ui.render import draw_card
+    from casino.ui.scenes.table_view import move_items
+
+    x, y, _w, h = box
+    card = card_size_for_height(h)
+    draw_card(surface, move.card, (x, y, *card), settings, HILITE)
+    x += card[0] + 6
+    draw_text(surface, "\u2192", max(12, h // 3), (x, y + h // 2), DIM, "midleft")
+    x += max(12, h // 3) + 6
+    for item in move_items(move):
+        cards = item_cards(item)
+        for k, c in enumerate(cards):
+            draw_card(surface, c, (x + k * card[0] // 3, y, *card), settings)
+        x += card[0] + (len(cards) - 1) * card[0] // 3 + 8
+    return x
 
 
 class NoticeScene(Dialog):
