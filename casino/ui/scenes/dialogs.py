@@ -346,7 +346,7 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     """The rules as help for a player: short sections, examples with card pictures, and
     apart, smaller, how these rules read their sources ("about these rules")."""
     blocks = [f"{HEADING}The game", ruleset.description, f"{HEADING}How to play"]
-    for para in paragraphs(ruleset.help):
+    for para in paragraphs(re.sub(r"\s+(Scoring:)", r"\n\1", ruleset.help)):
         head = re.match(r"([A-Z][A-Za-z ]{1,20}):\s*(.*)", para)
         if head:
             rest = head.group(2)
