@@ -32,7 +32,8 @@ def test_a_computer_capture_is_marked_before_the_cards_move() -> None:
         taken = {Card.parse("5S"), Card.parse("5C")}
         glows = scene.animator.glows
         assert len(glows) == 2 and all(g.duration >= d + hold - 1e-9 for g in glows)
-        first = next(f for f in scene.animator.flights if f.card == Card.parse("5D"))
+        first = min((f for f in scene.animator.flights if f.card == Card.parse("5D")),
+                    key=lambda f: f.delay)
         assert first.start[1] < scene.layout().table[1], "its card comes from its hand"
         to_pile = [f for f in scene.animator.flights if f.card in taken]
         assert all(f.delay >= first.delay + d + hold - 1e-9 for f in to_pile)

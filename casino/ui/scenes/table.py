@@ -87,6 +87,8 @@ class TableScene(Scene):
         self.shown_notices: set[str] = set()
         self.changed: set[TableItem] = set()
         """Table items the computer put or built since the person last acted (marked)."""
+        self.table_from: Game | None = None
+        """The game whose table layout is drawn while a move's cards are moving."""
         self.changed_pile: int | None = None
         """The computer seat that took cards since the person last acted (its pile marked)."""
         self.buttons = [
@@ -392,6 +394,19 @@ class TableScene(Scene):
             self.say(f"No free space on the table: the {card_text(move.card)} goes to {whose} "
                      "capture pile (it scores there).")
         self.animate(seat, move, before, after, before_positions)
+        self.table_from = before if self.animator.busy() else None
+
+    def pile_boxes_before(self, before: Game, after: Game, item: TableItem) -> dict[Card, Box]:
+        """Where the cards of the pile a build made go, fanned in the slot of the item it was
+        built on, in the table's layout from before the move."""
+        table = before.round.table
+        if item not in table:
+            return {}
+        cards = next((item_cards(i) for i in after.round.table
+                      if set(item_cards(item)) <= set(item_cards(i))), ())
+        grid = self.grid(before)
+        slot = grid.slots[table.index(item)]
+        return dict(zip(cards, pile_boxes(slot, len(cards), grid.card, grid.tag), strict=True))
 
     def landing_box(self, game: Game) -> Box:
         """Where a card trailed in ``game`` lands: the table's first free slot."""
@@ -423,20 +438,17 @@ class TableScene(Scene):
         if touched:
             first = before_positions.get(touched[0], start)
             target = (first[0] + first[2] // 5, first[1] + first[3] // 5, first[2], first[3])
-        elif move.card in after_positions:
-            target = after_positions[move.card]
-        elif not after.round_over():
-            target = pile  # Munter: no free space, the put goes to the player's own pile
+        elif move.card in after_positions or after.round_over():
+            target = self.landing_box(before)  # the table keeps its layout while it lands
         else:
-            target = self.landing_box(before)
+            target = pile  # Munter: no free space, the put goes to the player's own pile
         if d:
-            self.animator.add(Flight(move.card, True, start, target, 0, d))
             for card in touched:
                 self.animator.glow(before_positions.get(card, target), 0, d + hold)
         t = d + hold
         if isinstance(move, Capture):
-            if d:
-                for k, card in enumerate([move.card, *touched]):
+            if d:  # the played card is drawn last: on top of what it takes
+                for k, card in enumerate([*touched, move.card]):
                     src = target if card is move.card else before_positions.get(card, target)
                     self.animator.add(Flight(card, True, src, pile, t + 0.03 * k, d))
             t += d + 0.03 * len(touched)
@@ -447,8 +459,9 @@ class TableScene(Scene):
                 self.animator.banner("Sweep!" if scores else "Table cleared", t - d, 1.2 + d)
         elif touched:  # a build or block: the cards close up into their new pile
             if d:
-                for card in [move.card, *touched]:
-                    end = after_positions.get(card, target)
+                ends = self.pile_boxes_before(before, after, items[0])
+                for card in [*touched, move.card]:
+                    end = ends.get(card, target)
                     src = target if card is move.card else before_positions.get(card, end)
                     self.animator.add(Flight(card, True, src, end, t, d))
             t += d
@@ -456,6 +469,8 @@ class TableScene(Scene):
         else:
             t = d
             sounds.play("play")
+        if d:  # the played card leaves the hand and lands on its target, on top of all
+            self.animator.add(Flight(move.card, True, start, target, 0, d))
         taken = last_take(before, after, seat, move)
         if taken is not None:
             taker, left = taken
@@ -512,6 +527,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.place_buttons()
         self.animator.update(dt)
+        if not self.animator.busy():
+            self.table_from = None
         if self.session.notices:  # each problem once, not again after every move
             fresh = [n for n in self.session.notices if n not in self.shown_notices]
             if fresh:

@@ -150,12 +150,15 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     # table items
     owners = tuple("You" if s == HUMAN else "Comp" if session.players == 2 else f"C{s}"
                    for s in range(session.players))
-    grid = scene.grid()
+    # while a move is shown the table keeps its layout from before it, so nothing jumps
+    laid_out = scene.table_from or game
+    table = laid_out.round.table
+    grid = scene.grid(laid_out)
     spaces = scene.session.ruleset.table_spaces
     drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
     for i, slot in enumerate(grid.slots):
-        if i < len(state.table):
-            item = state.table[i]
+        if i < len(table):
+            item = table[i]
             outline = None
             if item in staged_items or item in scene.selection or i == drop:
                 outline = HILITE

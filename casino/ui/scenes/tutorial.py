@@ -126,6 +126,8 @@ class TutorialScene(TableScene):
         self.place_buttons()
         self.place_lesson_buttons()
         self.animator.update(dt)
+        if not self.animator.busy():
+            self.table_from = None
 
     def ask_hint(self) -> None:
         """In a lesson the hint is the lesson's own answer."""
