@@ -99,6 +99,9 @@ class SceneStack:
         return self.scenes[start:]
 
 
+KEY_NAMES = {"return": "Enter", "escape": "Esc", "page up": "PgUp", "page down": "PgDn"}
+
+
 @dataclass
 class Button:
     """A clickable label; clicking (or its key) posts ``ACTION`` with ``action``."""
@@ -111,6 +114,13 @@ class Button:
     value: object = None
     tip: str = ""
     """What the button does and its key, shown when the mouse rests on it."""
+
+    def tip_text(self) -> str:
+        """The tooltip: the button's own, else its key ("Key: Enter")."""
+        if self.tip or self.key is None:
+            return self.tip
+        name = pygame.key.name(self.key)
+        return f"Key: {KEY_NAMES.get(name, name.upper())}"
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -284,8 +294,8 @@ def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int) -> N
     """The tooltip of the button under the mouse, above it and inside the window."""
     mouse = pygame.mouse.get_pos()
     for button in buttons:
-        if button.tip and inside(button.box, *mouse):
-            image = text_image(button.tip, size, TEXT, False, None)
+        if button.tip_text() and inside(button.box, *mouse):
+            image = text_image(button.tip_text(), size, TEXT, False, None)
             rect = image.get_rect(midbottom=(button.box[0] + button.box[2] // 2,
                                              button.box[1] - 6)).inflate(12, 8)
             rect.clamp_ip(surface.get_rect())

@@ -73,3 +73,19 @@ def test_rules_help_has_sections_examples_and_about_apart(name: str) -> None:
     assert all(line.startswith(SMALL) for line in lines[about + 1:])  # smaller, and last
     assert any(line.startswith(EXAMPLE) for line in lines[:about]) == bool(page.examples)
     save(app, f"rules_{name}")
+
+
+def test_title_buttons_tell_their_keys() -> None:
+    from casino.ui.scenes.title import TitleScene
+
+    app = make_app()
+    title = TitleScene(app)
+    app.stack.push(title)
+    steps(app)
+    tips = {b.label: b.tip_text() for b in [*title.buttons, *title.more]}
+    assert tips["Play"] == "Key: Enter" and tips["Rules"] == "Key: R"
+    assert all(tip.startswith("Key: ") for tip in tips.values())
+    play = title.buttons[0]
+    pygame.mouse.set_pos(centre(play.box))
+    steps(app)
+    save(app, "title_tooltip")

@@ -21,6 +21,7 @@ from casino.ui.scene import (
     OnChoice,
     Scene,
     draw_text,
+    draw_tip,
     panel,
     press,
     shade,
@@ -98,6 +99,7 @@ class Dialog(Scene):
                   max_width=lay.title[2])
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
+        draw_tip(surface, self.buttons, font - 2)
         return lay
 
 
@@ -777,3 +779,4 @@ class GameOverScene(Scene):
         draw_plot(surface, self.session, (x, y + 6, w, bottom - y - 6), font)
         for button in self.buttons:
             button.draw(surface, font)
+        draw_tip(surface, self.buttons, font - 2)
