@@ -212,6 +212,19 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
     )
 
 
+def deals_in_round(ruleset: Ruleset, players: int) -> int:
+    """How many times hands are dealt in a round: one where players draw after each play."""
+    d = ruleset.deal
+    if d.draw_to:
+        return 1
+    left = 52 - d.table - d.first_hand * players
+    deals = 1
+    while left // players:  # as ``deal_next`` deals: full hands, then what is left
+        left -= min(d.hand, left // players) * players
+        deals += 1
+    return deals
+
+
 def deal_next(state: State) -> State:
     """Deal the next hands from the stock (every hand is empty)."""
     rest = list(state.stock)

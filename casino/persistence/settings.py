@@ -52,7 +52,7 @@ class Settings(BaseModel):
                          description="a bundled ruleset's name or a user ruleset's file stem")
     opponents: int = Field(1, ge=1, le=MAX_OPPONENTS)
     difficulties: tuple[Level, Level, Level] = Field(
-        ("expert", "expert", "expert"),
+        ("heuristic", "heuristic", "heuristic"),
         description="level of each opponent seat; only the first `opponents` are used",
     )
     first_dealer: Literal["coin", "me", "opponent"] = "coin"

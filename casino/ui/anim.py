@@ -43,6 +43,7 @@ class Banner:
     text: str
     delay: float
     duration: float
+    height: float = 0.5  # where on the table, as a fraction of its height
 
     def alpha_scale(self, t: float) -> tuple[int, float]:
         k = (t - self.delay) / self.duration if self.duration > 0 else 1.0
@@ -52,6 +53,18 @@ class Banner:
         return alpha, 0.7 + 0.5 * ease(min(1.0, k * 3))
 
 
+@dataclass(frozen=True)
+class Glow:
+    """A box outlined for a while: what the computer is about to take or build on."""
+
+    box: Box
+    delay: float
+    duration: float
+
+    def shown(self, t: float) -> bool:
+        return self.delay <= t < self.delay + self.duration
+
+
 @dataclass
 class Animator:
     """The flights and banners under way, and the clock they share."""
@@ -59,24 +72,29 @@ class Animator:
     clock: float = 0.0
     flights: list[Flight] = field(default_factory=list)
     banners: list[Banner] = field(default_factory=list)
+    glows: list[Glow] = field(default_factory=list)
 
     def add(self, flight: Flight) -> None:
         self.flights.append(
             Flight(flight.card, flight.face_up, flight.start, flight.end,
                    flight.delay + self.clock, flight.duration, flight.seat))
 
-    def banner(self, text: str, delay: float, duration: float) -> None:
-        self.banners.append(Banner(text, delay + self.clock, duration))
+    def banner(self, text: str, delay: float, duration: float, height: float = 0.5) -> None:
+        self.banners.append(Banner(text, delay + self.clock, duration, height))
+
+    def glow(self, box: Box, delay: float, duration: float) -> None:
+        self.glows.append(Glow(box, delay + self.clock, duration))
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.flights = [f for f in self.flights if not f.finished(self.clock)]
         self.banners = [b for b in self.banners if b.delay + b.duration > self.clock]
-        if not self.flights and not self.banners:
+        self.glows = [g for g in self.glows if g.delay + g.duration > self.clock]
+        if not self.flights and not self.banners and not self.glows:
             self.clock = 0.0
 
     def busy(self) -> bool:
-        return bool(self.flights)
+        return bool(self.flights or self.glows)
 
     def dealing(self, seat: int) -> int:
         """Backs still on their way to ``seat``'s hand."""
@@ -88,4 +106,5 @@ class Animator:
     def clear(self) -> None:
         self.flights.clear()
         self.banners.clear()
+        self.glows.clear()
         self.clock = 0.0

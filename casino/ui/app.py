@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 import time
@@ -40,15 +41,22 @@ class App:
     """One window. Tests drive it by posting events and calling ``step``."""
 
     def __init__(self, settings: Settings, size: tuple[int, int] = DEFAULT_SIZE,
-                 seed: int | None = None, fps: int = 60, ai_process: bool = True) -> None:
+                 seed: int | None = None, fps: int = 60, ai_process: bool = True,
+                 saved: Settings | None = None) -> None:
         # The AI thinks on a thread: hand the GIL back to the drawing thread every
         # millisecond (default 5 ms) so frames stay on time while it thinks.
         sys.setswitchinterval(0.001)
+        # Our frames are drawn in software: on X11, SDL would otherwise push them through an
+        # OpenGL texture, loading Mesa and LLVM (about 100 MB and 0.1 s) for nothing.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         pygame.display.set_caption("Casino")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_icon(assets.icon())
         self.settings = settings
+        """What this run uses: the saved settings with the command line's one-off options."""
+        self.saved = settings if saved is None else saved
+        """What the settings file holds: only the person's own changes go here."""
         self.sounds = Sounds()
         self.sounds.enabled = settings.sound
         self.stack = SceneStack()
@@ -65,16 +73,20 @@ class App:
         """Messages for the person (a damaged settings file...), shown on the title screen."""
 
     def change_settings(self, **changes: Any) -> None:
-        """Apply changed settings at once and save them; a bad value or failed save is noted."""
+        """Apply changed settings at once and save them; a bad value or failed save is noted.
+
+        Only ``changes`` reach the file: a one-off command-line option stays out of it.
+        """
         try:
             settings = self.settings.changed(**changes)
+            saved = self.saved.changed(**changes)
         except ValidationError as exc:
             self.notices.append(f"setting not changed: {exc.errors()[0]['msg']}")
             return
-        self.settings = settings
+        self.settings, self.saved = settings, saved
         self.sounds.enabled = settings.sound
         self.dirty = True
-        error = save_settings(settings)
+        error = save_settings(saved)
         if error:
             self.notices.append(error)
 
@@ -227,10 +239,12 @@ def run(argv: list[str]) -> int:
     app = launch(args)
     if isinstance(app, int):
         return app
+    opened = app.screen.get_size()
     app.run(args.seconds)
     shutdown_pool()
     window = app.screen.get_size()
-    if window != app.settings.window_size and min(window) >= 240:
+    # a window the person resized is remembered; a --size for this run is not
+    if window != opened and window != app.saved.window_size and min(window) >= 240:
         app.change_settings(window_size=window)
     pygame.quit()
     return 0
@@ -270,7 +284,7 @@ def launch(args: argparse.Namespace) -> App | int:
         settings = settings.changed(**overrides)
     if settings.difficulties[0] not in ai_levels():
         settings = settings.changed(difficulties=(default_level(),) * 3)
-    app = App(settings, size, args.seed)
+    app = App(settings, size, args.seed, saved=loaded.value)
     app.notices.extend(loaded.messages)
     if args.ruleset:
         app.new_game()

@@ -52,24 +52,45 @@ def _raw_face(card: Card, four_colour: bool) -> pygame.Surface:
     return surface
 
 
+LARGE_INDEX_SCALE = 0.8
+"""With large indices the whole face is drawn this much smaller, under the index band."""
+
+
+def large_index_areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """(index band, face) of a large-index card of ``size``: they never overlap, so the
+    index covers no pip and no court art."""
+    w, h = size
+    fw, fh = round(w * LARGE_INDEX_SCALE), round(h * LARGE_INDEX_SCALE)
+    face = pygame.Rect((w - fw) // 2, h - fh - max(1, h // 60), fw, fh)
+    band = pygame.Rect(0, 0, w, face.top)
+    return band, face
+
+
 @lru_cache(maxsize=256)
 def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
               large_index: bool = False) -> pygame.Surface:
-    """A card face scaled to ``size``, optionally four-coloured and with a large index."""
-    surface = pygame.transform.smoothscale(_raw_face(card, four_colour), size).convert_alpha()
-    if large_index:
-        w, h = size
-        box = pygame.Rect(0, 0, round(w * 0.44), round(h * 0.27))
-        pygame.draw.rect(surface, (255, 255, 255), box.inflate(-2, -2).move(2, 2),
-                         border_radius=max(2, w // 14))
-        colour = _ink(card, four_colour)
-        label = font(max(8, round(h * 0.16)), True).render(
-            f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, colour)
-        if label.get_width() > box.w:
-            label = pygame.transform.smoothscale(
-                label, (box.w, round(label.get_height() * box.w / label.get_width())))
-        surface.blit(label, (4, 3))
-    return surface
+    """A card face scaled to ``size``, optionally four-coloured and with a large index.
+
+    A large index gets a band of its own across the top; the face is drawn whole below it.
+    """
+    if not large_index:
+        return pygame.transform.smoothscale(_raw_face(card, four_colour), size).convert_alpha()
+    w, h = size
+    band, area = large_index_areas(size)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(3, w // 12)
+    pygame.draw.rect(surface, (255, 255, 255), (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surface, (90, 90, 90), (0, 0, w, h), 1, border_radius=radius)
+    face = pygame.transform.smoothscale(_raw_face(card, four_colour), area.size)
+    surface.blit(face, area)
+    label = font(max(8, round(band.h * 0.95)), True).render(
+        f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, _ink(card, four_colour))
+    if label.get_height() > band.h or label.get_width() > band.w - 8:
+        k = min(band.h / label.get_height(), (band.w - 8) / label.get_width())
+        label = pygame.transform.smoothscale(
+            label, (max(1, round(label.get_width() * k)), max(1, round(label.get_height() * k))))
+    surface.blit(label, label.get_rect(midleft=(max(3, w // 16), band.centery + 1)))
+    return surface.convert_alpha()
 
 
 def _ink(card: Card, four_colour: bool) -> tuple[int, int, int]:

@@ -129,19 +129,23 @@ class TableGrid:
 
 
 @lru_cache(maxsize=64)
-def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int]) -> TableGrid:
+def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int],
+               deepest: int = 1, tall_tags: bool = False) -> TableGrid:
     """Slots for ``items`` table items (at least ``spaces`` when the tableau is fixed).
 
+    Slots are deep enough to fan a pile of ``deepest`` cards (up to six) with every card's
+    corner in sight, and tags take two lines when ``tall_tags`` (a multiple build's groups).
     Cards shrink until every slot fits; one slot is always spare so a trail has a place.
     """
     x, y, w, h = area
     wanted = max(items + 1, spaces or 0, 1)
+    fan = PILE_STEP * max(2.2, min(deepest, 6) - 1)
     ch = card[1]
     while True:
         cw, ch = card_size_for_height(ch)
-        tag = max(14, round(ch * 0.17))
+        tag = max(14, round(ch * 0.17)) * (2 if tall_tags else 1)
         slot_w = round(cw * 1.18)
-        slot_h = tag + ch + round(ch * PILE_STEP * 2.2)
+        slot_h = tag + ch + round(ch * fan)
         cols = max(1, w // slot_w)
         rows = math.ceil(wanted / cols)
         if rows * slot_h <= h or ch <= 30:
@@ -156,6 +160,15 @@ def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int])
         for i in range(wanted)
     )
     return TableGrid((cw, ch), slots, tag)
+
+
+def grid_for(area: Box, table: tuple[object, ...], spaces: int | None,
+             card: tuple[int, int]) -> TableGrid:
+    """The grid for these table items: deep enough for the deepest pile, tall tags when a
+    multiple build is there."""
+    deepest = max((len(getattr(item, "cards", ())) for item in table), default=1)
+    tall = any(getattr(item, "sets", 1) > 1 for item in table)
+    return table_grid(area, len(table), spaces, card, max(1, deepest), tall)
 
 
 def pile_boxes(slot: Box, cards: int, card: tuple[int, int], tag: int) -> list[Box]:

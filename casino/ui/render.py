@@ -38,10 +38,30 @@ def tag_text(ruleset: Ruleset, pile: Pile) -> str:
     return text.replace(" x", " \u00d7")
 
 
+def build_groups(pile: Pile) -> list[str]:
+    """A multiple build's groups in play order, as sums: ['5+4', '9']; [] if not multiple or
+    its cards do not split into runs of its value (an Ace counted high, say)."""
+    if not pile.multiple:
+        return []
+    groups: list[str] = []
+    run: list[Card] = []
+    for c in pile.cards:
+        run.append(c)
+        total = sum(x.rank for x in run)
+        if total == pile.value:
+            groups.append("+".join(x.rank_text for x in run))
+            run = []
+        elif total > pile.value:
+            return []
+    return groups if not run and len(groups) == pile.sets else []
+
+
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
               tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
-              outline: tuple[int, int, int] | None, hidden: set[Card]) -> None:
-    """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it."""
+              outline: tuple[int, int, int] | None, hidden: set[Card],
+              owners: tuple[str, ...] = ()) -> None:
+    """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
+    led by the owner's short name ("You: 8"), so ownership is not told by colour alone."""
     cards = item_cards(item)
     boxes = pile_boxes(slot, len(cards), card, tag)
     for c, box in zip(cards, boxes, strict=True):
@@ -58,14 +78,25 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         text = tag_text(ruleset, item)
         if item.kind is PileKind.STACK:
             text = f"stack {item.value}"
-        size = max(10, round(tag * 0.7))
-        width = min(slot[2], max(card[0] * 2 // 3, assets.font(size, True).size(text)[0] + 12))
-        pill = pygame.Rect(0, 0, width, tag - 2)
+        if item.owner < len(owners):
+            text = f"{owners[item.owner]}: {text}"
+        line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
+        groups = build_groups(item)
+        lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
+            else [text]
+        size = max(10, round(line_h * 0.7))
+        sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
+        widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
+                     enumerate(zip(lines, sizes, strict=True)))
+        width = min(slot[2] + card[0] // 4, max(card[0] * 2 // 3, widest + 12))
+        pill = pygame.Rect(0, 0, width, line_h * len(lines) - 2)
         pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
-        pygame.draw.rect(surface, colour, pill, border_radius=tag // 2)
-        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=tag // 2)
-        draw_text(surface, text, size, pill.center, (255, 255, 255), "center", bold=True,
-                  max_width=pill.w - 6)
+        pygame.draw.rect(surface, colour, pill, border_radius=line_h // 2)
+        pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=line_h // 2)
+        for k, (line, z) in enumerate(zip(lines, sizes, strict=True)):
+            draw_text(surface, line, z, (pill.centerx, pill.y + line_h * k + line_h // 2),
+                      (255, 255, 255), "center", bold=k == 0, max_width=pill.w - 6,
+                      cards=False)
 
 
 def draw_free_space(surface: pygame.Surface, slot: Box, card: tuple[int, int], tag: int) -> None:
@@ -85,8 +116,17 @@ def draw_hidden_hand(surface: pygame.Surface, count: int, box: Box, card: tuple[
         draw_card(surface, None, (round(x + i * step), y, *card), settings)
 
 
+def capture_label(cards: int, spades: int, sweeps: int | None) -> list[str]:
+    """The words under a capture pile: '23 cards', '6\u2660 \u00b7 1 sweep' (no sweeps
+    where they do not score: ``sweeps`` None)."""
+    second = f"{spades}\u2660"
+    if sweeps:
+        second += f" \u00b7 {sweeps} sweep{'' if sweeps == 1 else 's'}"
+    return [f"{cards} card{'' if cards == 1 else 's'}", second]
+
+
 def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], cards: int,
-                      spades: int, sweeps: int, settings: Settings, font: int) -> None:
+                      spades: int, sweeps: int | None, settings: Settings, font: int) -> None:
     """A face-down stack whose thickness grows with the cards taken, with its counts below."""
     x, y, w, _ = box
     left = x + (w - card[0]) // 2
@@ -97,6 +137,9 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
     else:
         pygame.draw.rect(surface, (60, 130, 90), (left, y + 10, *card), 1,
                          border_radius=max(3, card[0] // 12))
-    label = f"{cards} \u00b7 {spades}\u2660" + (f" \u00b7 {sweeps}\u2605" if sweeps else "")
-    draw_text(surface, label, max(11, font - 3), (x + w // 2, y + 14 + card[1]),
-              TEXT if cards else DIM, "midtop", max_width=w + 20)
+    size = max(11, font - 3)
+    top = y + 14 + card[1]
+    for line in capture_label(cards, spades, sweeps):
+        draw_text(surface, line, size, (x + w // 2, top), TEXT if cards else DIM, "midtop",
+                  max_width=w + 20, cards=False)
+        top += round(size * 1.25)

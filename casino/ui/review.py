@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino.engine import Game, Move
-from casino.engine.notation import describe_move, parse_move
+from casino.engine.notation import parse_move
+from casino.ui.words import move_text
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Step:
 
     @property
     def text(self) -> str:
-        return describe_move(self.move)
+        return move_text(self.move, self.before.ruleset)
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,9 @@ class Verdict:
         if self.agrees:
             return "the expert agrees"
         if self.cost is None:
-            return (f"the expert prefers {describe_move(self.best)} "
+            return (f"the expert prefers {move_text(self.best)} "
                     f"(costs {self.floor:.1f}+ points)")
-        return f"the expert prefers {describe_move(self.best)} (costs about {self.cost:.1f})"
+        return f"the expert prefers {move_text(self.best)} (costs about {self.cost:.1f})"
 
 
 def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:

@@ -99,6 +99,9 @@ class SceneStack:
         return self.scenes[start:]
 
 
+KEY_NAMES = {"return": "Enter", "escape": "Esc", "page up": "PgUp", "page down": "PgDn"}
+
+
 @dataclass
 class Button:
     """A clickable label; clicking (or its key) posts ``ACTION`` with ``action``."""
@@ -109,6 +112,15 @@ class Button:
     key: int | None = None
     enabled: bool = True
     value: object = None
+    tip: str = ""
+    """What the button does and its key, shown when the mouse rests on it."""
+
+    def tip_text(self) -> str:
+        """The tooltip: the button's own, else its key ("Key: Enter")."""
+        if self.tip or self.key is None:
+            return self.tip
+        name = pygame.key.name(self.key)
+        return f"Key: {KEY_NAMES.get(name, name.upper())}"
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -140,20 +152,78 @@ def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
     return any(button.handle(event) for button in buttons)
 
 
+RED_INK = (200, 20, 20)
+BLACK_INK = (20, 20, 20)
+CHIP = (250, 250, 245)
+
+
+def _segments(text: str) -> list[tuple[str, bool]]:
+    """``text`` split into plain runs and cards written with suit symbols (``True``)."""
+    from casino.ui.words import SYMBOL_CARD
+
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for m in SYMBOL_CARD.finditer(text):
+        if m.start() > at:
+            out.append((text[at:m.start()], False))
+        out.append((m.group(0), True))
+        at = m.end()
+    if at < len(text):
+        out.append((text[at:], False))
+    return out
+
+
+def _chip_pad(size: int) -> int:
+    return max(2, size // 5)
+
+
+def text_width(text: str, size: int, bold: bool = False, cards: bool = False) -> int:
+    """Pixels ``text`` takes as ``draw_text`` draws it (cards as chips when ``cards``)."""
+    font = assets.font(size, bold)
+    if not cards:
+        return font.size(text)[0]
+    return sum(font.size(part)[0] + (2 * _chip_pad(size) + 2 if card else 0)
+               for part, card in _segments(text))
+
+
+def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool,
+            cards: bool) -> pygame.Surface:
+    font = assets.font(size, bold)
+    parts = _segments(text) if cards else [(text, False)]
+    if not any(card for _, card in parts):
+        return font.render(text, True, colour)
+    pad = _chip_pad(size)
+    height = font.get_linesize()
+    image = pygame.Surface((max(1, text_width(text, size, bold, True)), height), pygame.SRCALPHA)
+    x = 0
+    for part, card in parts:
+        if not card:
+            image.blit(font.render(part, True, colour), (x, 0))
+            x += font.size(part)[0]
+            continue
+        ink = RED_INK if part[-1] in "\u2665\u2666" else BLACK_INK
+        w = font.size(part)[0] + 2 * pad
+        chip = pygame.Rect(x + 1, 1, w, height - 2)
+        pygame.draw.rect(image, CHIP, chip, border_radius=max(2, size // 4))
+        image.blit(assets.font(size, True).render(part, True, ink), (x + 1 + pad, 0))
+        x += w + 2
+    return image
+
+
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
-               max_width: int | None) -> pygame.Surface:
+               max_width: int | None, cards: bool = True) -> pygame.Surface:
     """One rendered line fitted to ``max_width``; cached, as text rarely changes.
 
     A line a little too long is shrunk; a line much too long is cut short with an ellipsis,
-    so text never becomes too small to read.
+    so text never becomes too small to read. With ``cards``, cards written with suit
+    symbols (3\u2660) are drawn as small white chips in their suit's colour.
     """
-    font = assets.font(size, bold)
-    if max_width is not None and font.size(text)[0] * 0.8 > max_width > 0:
-        while len(text) > 1 and font.size(text + "\u2026")[0] * 0.8 > max_width:
+    if max_width is not None and text_width(text, size, bold, cards) * 0.8 > max_width > 0:
+        while len(text) > 1 and text_width(text + "\u2026", size, bold, cards) * 0.8 > max_width:
             text = text[:-1]
         text = text.rstrip() + "\u2026"
-    image = font.render(text, True, colour)
+    image = _render(text, size, colour, bold, cards)
     if max_width is not None and image.get_width() > max_width > 0:
         scale = max_width / image.get_width()
         image = pygame.transform.smoothscale(
@@ -163,24 +233,27 @@ def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
 
 def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
               colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
-              max_width: int | None = None) -> pygame.Rect:
-    """Draw one line of DejaVu Sans at ``pos`` (by ``anchor``); shrink it to ``max_width``."""
-    image = text_image(text, size, colour, bold, max_width)
+              max_width: int | None = None, cards: bool = True) -> pygame.Rect:
+    """Draw one line of DejaVu Sans at ``pos`` (by ``anchor``); shrink it to ``max_width``.
+
+    Cards written with suit symbols are drawn as chips in their suit's colour unless
+    ``cards`` is False (a count of spades, "6\u2660", is not the six of spades).
+    """
+    image = text_image(text, size, colour, bold, max_width, cards)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels."""
-    f = assets.font(size)
+def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` pixels (measured as drawn)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split()
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, size, bold, cards) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -215,3 +288,18 @@ def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110
 
 
 OnChoice = Callable[[int | None], None]
+
+
+def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int) -> None:
+    """The tooltip of the button under the mouse, above it and inside the window."""
+    mouse = pygame.mouse.get_pos()
+    for button in buttons:
+        if button.tip_text() and inside(button.box, *mouse):
+            image = text_image(button.tip_text(), size, TEXT, False, None)
+            rect = image.get_rect(midbottom=(button.box[0] + button.box[2] // 2,
+                                             button.box[1] - 6)).inflate(12, 8)
+            rect.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, (20, 30, 26), rect, border_radius=6)
+            pygame.draw.rect(surface, HILITE, rect, 1, border_radius=6)
+            surface.blit(image, image.get_rect(center=rect.center))
+            return

@@ -21,9 +21,11 @@ from casino.ai.basic import GreedyPolicy
 from casino.ai.expert import ExpertPolicy
 from casino.ai.hint import hint
 from casino.ai.registry import DIFFICULTIES, POLICIES
-from casino.engine import Game, Move, PlayerView, Ruleset
-from casino.engine.notation import describe_move, parse_move
+from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
+from casino.engine.notation import parse_move
+from casino.engine.state import item_cards
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
+from casino.ui.words import card_text, move_text
 
 HUMAN = 0
 """The seat of the person at the window; the computer plays every other seat."""
@@ -47,7 +49,8 @@ def level_label(level: str) -> str:
 
 
 def default_level() -> str:
-    return "expert"
+    """A new player's opponent: Medium, which answers at once and still plays well."""
+    return "heuristic"
 
 
 def make_policy(level: str, seed: int | str) -> Chooser:
@@ -258,10 +261,27 @@ class Session:
                 log.append(LogEntry(-1, f"Round {r + 1}", 1))
             for seat, text in moves:
                 move = parse_move(game.round, text)
-                log.append(LogEntry(seat, f"{self.seats[seat].name}: {describe_move(move)}",
-                                    game.round.deal_number))
-                game = game.play(move)
+                deal = game.round.deal_number
+                log.append(LogEntry(seat, self.entry_text(seat, move), deal))
+                before, game = game, game.play(move)
+                log.extend(self.last_take_entries(before, game, move, seat, deal))
         return log
+
+    def entry_text(self, seat: int, move: Move) -> str:
+        """A move log line: 'Computer: take 5\u2660 with 5\u2665'."""
+        return f"{self.seats[seat].name}: {move_text(move, self.ruleset)}"
+
+    def last_take_entries(self, before: Game, after: Game, move: Move, seat: int,
+                          deal: int) -> list[LogEntry]:
+        """'The rest of the table goes to X: …' when ``move`` ended the round."""
+        taken = last_take(before, after, seat, move)
+        if taken is None:
+            return []
+        taker, left = taken
+        name = "you" if taker == HUMAN and self.seats[taker].name == "You" else \
+            self.seats[taker].name
+        cards = ", ".join(card_text(c) for c in left)
+        return [LogEntry(-1, f"The rest of the table goes to {name}: {cards}", deal)]
 
     def write(self) -> None:
         """Save the game in progress; a failure is kept in ``notices``, never raised."""
@@ -327,12 +347,11 @@ class Session:
         return [self.side_name(s) for s in range(self.game.sides)]
 
     def short_side_names(self) -> list[str]:
-        """Column heads for narrow score sheets: 'You', 'C1' ..., 'Your team', 'Them'."""
+        """Column heads for score sheets: the seats' names as their boxes show them, with one
+        opponent or three ('You', 'Computer 1' ...), or 'Your team', 'Their team'."""
         if self.game.round.partnership:
             return ["Your team", "Their team"]
-        if self.players == 2:
-            return self.side_names()
-        return ["You" if s == HUMAN else f"C{s}" for s in range(self.players)]
+        return self.side_names()
 
     def play(self, move: Move) -> Game:
         """Play ``move`` for the seat to move (raises IllegalMoveError, leaving all unchanged)."""
@@ -340,7 +359,8 @@ class Session:
         deal = self.game.round.deal_number
         before = self.game
         self.game = self.game.play(move)
-        self.log.append(LogEntry(seat, f"{self.seats[seat].name}: {describe_move(move)}", deal))
+        self.log.append(LogEntry(seat, self.entry_text(seat, move), deal))
+        self.log.extend(self.last_take_entries(before, self.game, move, seat, deal))
         if self.save is not None:
             self.save = self.save.with_move(before, move)
             self.write()
@@ -378,6 +398,20 @@ class Session:
         if self.save is not None:
             self.save = self.save.with_next_round(self.game)
             self.write()
+
+
+def last_take(before: Game, after: Game, seat: int, move: Move) -> tuple[int, list[Card]] | None:
+    """Who got the rest of the table when ``move`` (by ``seat``) ended the round, and the
+    cards; None if the round goes on or nothing was left."""
+    taker = after.round.last_taker
+    if not after.round_over() or taker is None:
+        return None
+    gained = after.round.captures[taker][len(before.round.captures[taker]):]
+    own: set[Card] = set()
+    if seat == taker and isinstance(move, Capture):
+        own = {move.card, *(c for item in move.items for c in item_cards(item))}
+    left = [c for c in gained if c not in own]
+    return (taker, left) if left else None
 
 
 def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:

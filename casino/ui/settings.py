@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from casino.persistence import Settings
 
-__all__ = ["Settings", "computer_pause", "flight_seconds"]
+__all__ = ["Settings", "computer_pause", "deal_look_seconds", "flight_seconds",
+           "highlight_seconds"]
 
 
 def flight_seconds(settings: Settings) -> float:
@@ -19,3 +20,13 @@ def flight_seconds(settings: Settings) -> float:
 def computer_pause(settings: Settings) -> float:
     """The least time a computer move waits, so a person can follow it."""
     return 0.1 + 0.08 * settings.speed if settings.animation else 0.0
+
+
+def highlight_seconds(settings: Settings) -> float:
+    """How long what the computer takes or builds on stays marked before the cards move."""
+    return 0.15 + 0.1 * settings.speed if settings.animation else 0.0
+
+
+def deal_look_seconds(settings: Settings) -> float:
+    """Extra time the computer waits before its first move of a new deal."""
+    return 0.3 + 0.1 * settings.speed if settings.animation else 0.0

@@ -100,3 +100,23 @@ def test_three_players_tie_for_most_gives_nobody_the_points() -> None:
     level = pos(f"0;1;-/-/-;-;{spades} AC 2C 3C 4C 9C/{hearts} 5C 6C 7C 8C 10C/*;-;0/0/0;0;000;4")
     assert score_round(level).cards == (18, 18, 16)
     assert score_round(level).by_category()["cards"] == (0, 0, 0)
+
+
+def test_deals_in_round_is_the_number_of_deals_a_round_has() -> None:
+    """The table shows 'Deal 2 of 6' from this; Draw Casino deals once (issue 16)."""
+    import random
+
+    from casino.engine.ruleset import bundled_names
+    from casino.engine.state import deals_in_round
+
+    for name in bundled_names():
+        ruleset = load_ruleset(name)
+        for players in ruleset.players:
+            game = Game.start(ruleset, players, 3)
+            rng = random.Random(name)
+            most = 1
+            while not game.round_over():
+                most = max(most, game.round.deal_number)
+                game = game.play(rng.choice(game.legal_moves()))
+            assert deals_in_round(ruleset, players) == most, (name, players)
+    assert deals_in_round(load_ruleset("draw"), 2) == 1

@@ -30,13 +30,13 @@ def test_round_trip(tmp_path: Path) -> None:
     assert save_settings(mine, tmp_path) is None
     assert load_settings(tmp_path) == (mine, ())
     assert mine.levels() == ("hard", "beginner", "expert")
-    assert Settings().levels() == ("expert",)
+    assert Settings().levels() == ("heuristic",)
 
 
 def test_file_is_readable_toml(tmp_path: Path) -> None:
     save_settings(Settings(), tmp_path)
     data = tomllib.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
-    assert data["speed"] == 4 and data["difficulties"] == ["expert"] * 3
+    assert data["speed"] == 4 and data["difficulties"] == ["heuristic"] * 3
 
 
 def test_settings_are_frozen_and_strict() -> None:

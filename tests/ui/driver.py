@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from casino.engine import Move, legal_moves
-from casino.engine.notation import describe_move
 from casino.engine.state import TableItem
 from casino.ui.app import App
 from casino.ui.layout import Box
 from casino.ui.scene import Scene
 from casino.ui.scenes.dialogs import ChoiceScene
+from casino.ui.words import move_text
 
 
 def centre(box: Box) -> tuple[int, int]:
@@ -70,7 +70,7 @@ def click_move(app: App, move: Move, use_keys: bool = False) -> None:
     steps(app)
     choice = app.stack.top
     if isinstance(choice, ChoiceScene):
-        k = choice.options.index(describe_move(move))
+        k = choice.options.index(move_text(move, scene.session.ruleset))
         key(pygame.K_1 + k)
         steps(app)
 

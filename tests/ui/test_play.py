@@ -142,7 +142,7 @@ def test_illegal_click_says_why_and_changes_nothing() -> None:
     key(pygame.K_3)  # 2C cannot take 4H
     steps(app)
     assert scene.session.game is before
-    assert scene.message_kind == "error" and "2C cannot take 4H" in scene.message
+    assert scene.message_kind == "error" and "2\u2663 cannot take 4\u2665" in scene.message
 
 
 def test_hand_card_alone_trails_and_drag_captures() -> None:
@@ -164,7 +164,7 @@ def test_hand_card_alone_trails_and_drag_captures() -> None:
     steps(app)
     key(pygame.K_3)  # 2C alone: trail
     steps(app)
-    assert "You: trail 2C" in [entry.text for entry in scene.session.log]
+    assert "You: trail 2\u2663" in [entry.text for entry in scene.session.log]
 
 
 @pytest.mark.parametrize("ai_process", [False, True])
@@ -197,7 +197,7 @@ def test_end_turn_staging_commits_on_enter_and_takes_back_on_escape() -> None:
     steps(app)
     key(pygame.K_RETURN)
     steps(app)
-    assert "You: trail 2C" in [entry.text for entry in scene.session.log]
+    assert "You: trail 2\u2663" in [entry.text for entry in scene.session.log]
 
 
 def test_menu_and_unseen_panel_by_keyboard() -> None:
@@ -232,7 +232,7 @@ def test_window_resize_relays_the_table() -> None:
     assert scene.layout().card[1] < wide[1]
     key(pygame.K_3)  # still playable: trail 2C
     steps(app)
-    assert "You: trail 2C" in [entry.text for entry in scene.session.log]
+    assert "You: trail 2\u2663" in [entry.text for entry in scene.session.log]
 
 
 def test_typed_name_is_used_at_the_table() -> None:

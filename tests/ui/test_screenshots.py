@@ -1,12 +1,14 @@
-"""Screenshots of the key screens, saved as PNGs for a person to look at (in $CASINO_SHOTS).
+"""Screenshots of the key screens, saved as PNGs for a person to look at.
 
-Each test also checks that the picture is not blank.
+They go to $CASINO_SHOTS when it is set, else to a temporary folder. Each test also checks
+that the picture is not blank.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -18,7 +20,7 @@ from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_play import play_to_game_over
 
-SHOTS = Path(os.environ.get("CASINO_SHOTS", "/tmp/shots"))
+SHOTS = Path(os.environ.get("CASINO_SHOTS") or tempfile.mkdtemp(prefix="casino-shots-"))
 BUILDS = ("0;1;4S 8H 2C 9H/5D 6D 7D 8D;4H KS [b8 5S 3D @1] [b9x2 5C 4C 9C @0] 7C AD;"
           "AH 2H 3H/QD QC;*;0/0;1;00;2")
 
@@ -125,3 +127,79 @@ def test_animation_frame() -> None:
     steps(app, 3, 0.1)
     assert scene.animator.busy()
     save(app, "flight")
+
+
+# a 6-card multiple build of 9 ([5+4] [9] ... ) owned by the computer, and one of the person's
+MULTIPLE = ("0;1;9S 8H 2C 3H/5D 6D 7D 8D;[b9x4 5C 4C 9C 6H 3D 9D @1] [b8 5S 3S @0] 4H 7C;"
+            "AH 2H/QD QC;*;0/0;1;00;2")
+
+
+def test_six_card_multiple_build() -> None:
+    app = make_app()
+    table_at(app, "classic", MULTIPLE)
+    save(app, "multiple_build_6")
+
+
+def test_your_turn_and_the_computers_turn() -> None:
+    app = make_app(animation=True, speed=5)
+    scene = table_at(app, "classic", CHOICE)
+    save(app, "your_turn")
+    key(pygame.K_3)  # trail 2C: now the computer is to play
+    for _ in range(100):
+        steps(app, 1, 0.05)
+        if not scene.animator.busy():
+            break
+    assert not scene.session.humans_turn() and not scene.animator.busy()
+    save(app, "computer_turn")
+
+
+def test_computer_capture_mid_highlight() -> None:
+    app = make_app(animation=True, speed=5)
+    # the computer (greedy) holds 5D and takes the 5S and 5C on the table
+    scene = table_at(app, "classic", "1;0;9H 8H/5D 2D;5S 5C KH 7C;*/-;AH 2H;0/0;0;00;1")
+    for _ in range(100):
+        steps(app, 1, 0.05)
+        if scene.animator.glows and scene.animator.clock > 0.6:
+            break
+    assert scene.animator.glows
+    save(app, "computer_capture_highlight")
+
+
+def test_choice_window_with_card_pictures_keeps_the_selection_in_sight() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", CHOICE)
+    click(centre(scene.item_boxes()[0]))  # 4H
+    steps(app)
+    key(pygame.K_1)  # 4S: take 4H, or build 8?
+    steps(app)
+    choice = app.stack.top
+    assert top_name(app) == "ChoiceScene"
+    box = pygame.Rect(choice.layout().box)  # type: ignore[union-attr]
+    assert not box.colliderect(scene.item_boxes()[0])
+    save(app, "choice_pictures")
+
+
+def test_end_of_round_last_take() -> None:
+    app = make_app(animation=True, speed=5)
+    scene = table_at(app, "classic", "0;1;3C/-;9H KS 4D;*/-;-;0/0;1;00;6")
+    key(pygame.K_1)
+    app.step(0.0)
+    while scene.animator.clock < 0.9 and scene.animator.busy():
+        app.step(0.05)
+    save(app, "last_take")
+
+
+def test_large_indices_on_ten_of_diamonds_and_a_court_card() -> None:
+    app = make_app(large_indices=True, size=(1280, 800))
+    table_at(app, "classic", "0;1;10D QS KH 7C/5D 6D 7D 8D;JC 10H 4D;*/-;AH 2H;0/0;1;00;2")
+    save(app, "large_indices")
+
+
+def test_multiple_build_groups() -> None:
+    from casino.engine import load_ruleset
+    from casino.engine.notation import parse_position
+    from casino.ui.render import build_groups
+
+    state = parse_position(load_ruleset("classic"), MULTIPLE)
+    piles = [item for item in state.table if getattr(item, "multiple", False)]
+    assert build_groups(piles[0]) == ["5+4", "9", "6+3", "9"]  # type: ignore[arg-type]

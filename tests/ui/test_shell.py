@@ -1,6 +1,7 @@
 """The product around the table, driven by posted events on real files in a tmp CASINO_HOME:
 settings that persist, save/resume/undo, the record book's scenes, new-game options, the
-tutorial. Screenshots of each new scene go to $CASINO_SHOTS5 (default /tmp/shots5).
+tutorial. Screenshots of each new scene go to $CASINO_SHOTS5 or $CASINO_SHOTS when set,
+else to a temporary folder.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -30,7 +32,8 @@ from tests.ui.driver import centre, click, click_move, key, steps, top_name
 from tests.ui.helpers import make_app
 from tests.ui.test_play import choose_on_title, play_to_game_over
 
-SHOTS = Path(os.environ.get("CASINO_SHOTS5", "/tmp/shots5"))
+SHOTS = Path(os.environ.get("CASINO_SHOTS5") or os.environ.get("CASINO_SHOTS")
+             or tempfile.mkdtemp(prefix="casino-shots5-"))
 
 
 def shot(app: App, name: str) -> None:

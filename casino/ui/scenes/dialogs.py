@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Ruleset
+from casino.engine import Move, Ruleset
 from casino.engine.scoring import RoundScore
-from casino.ui.layout import DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import seat_colour
 from casino.ui.scene import (
     ACTION,
@@ -21,6 +21,7 @@ from casino.ui.scene import (
     OnChoice,
     Scene,
     draw_text,
+    draw_tip,
     panel,
     press,
     shade,
@@ -29,6 +30,7 @@ from casino.ui.scene import (
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
 from casino.ui.session import HUMAN, Session
+from casino.ui.settings import Settings
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -97,20 +99,46 @@ class Dialog(Scene):
                   max_width=lay.title[2])
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
+        draw_tip(surface, self.buttons, font - 2)
         return lay
 
 
 class ChoiceScene(Dialog):
-    """Several legal moves fit the click: list them in words; a click or number picks one."""
+    """Several legal moves fit the click: each as small card pictures and in words; a click
+    or its number picks one. The window keeps clear of the ``avoid`` boxes (the selection),
+    so the cards the person chose stay in sight."""
 
     wide = 0.55
 
-    def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice) -> None:
+    def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
+                 moves: list[Move] | None = None, avoid: tuple[Box, ...] = ()) -> None:
         super().__init__(app, title, [Button("Cancel", "cancel", key=pygame.K_ESCAPE)])
         self.options = options
+        self.moves = moves or []
+        self.avoid = avoid
         self.rows = len(options)
         self.on_choose = on_choose
         self.hover = 0
+
+    def picture_height(self) -> int:
+        return round(fit_font(self.app.screen.get_height()) * 2.8) if self.moves else 0
+
+    def layout(self) -> DialogLayout:
+        w, h = self.app.screen.get_size()
+        font = fit_font(h)
+        line = round(font * 1.9)
+        margin = max(6, font // 2)
+        row_h = max(line, self.picture_height() + 8)
+        bw = min(w - 2 * margin, max(360, int(w * self.wide)))
+        bh = min(h - 2 * margin, line * 2 + margin * 4 + row_h * self.rows)
+        x = (w - bw) // 2
+        y = _clear_of(self.avoid, (x, (h - bh) // 2, bw, bh), h, margin)
+        title = (x + margin, y + margin, bw - 2 * margin, line)
+        rows = tuple((x + margin, y + margin + line + i * row_h, bw - 2 * margin, row_h - 2)
+                     for i in range(self.rows))
+        button = min(220, bw - 2 * margin)
+        buttons = ((x + (bw - button) // 2, y + bh - margin - line, button, line),)
+        return DialogLayout((x, y, bw, bh), title, rows, buttons)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         lay = self.layout()
@@ -152,8 +180,27 @@ class ChoiceScene(Dialog):
             rect = pygame.Rect(box)
             if i == self.hover:
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-            draw_text(surface, f"{i + 1}.  {text}", font, (rect.x + 8, rect.centery), TEXT,
-                      "midleft", max_width=rect.w - 16)
+            x = draw_text(surface, f"{i + 1}.", font, (rect.x + 8, rect.centery), TEXT,
+                          "midleft", bold=True).right + 10
+            if i < len(self.moves):
+                h = self.picture_height()
+                x = draw_move_pictures(surface, self.moves[i], (x, rect.centery - h // 2, 0, h),
+                                       self.app.settings) + 8
+            draw_text(surface, text, font, (x, rect.centery), TEXT, "midleft",
+                      max_width=rect.right - x - 8)
+
+
+def _clear_of(avoid: tuple[Box, ...], box: Box, height: int, margin: int) -> int:
+    """A top for ``box`` (centred if it can be) that covers none of ``avoid``."""
+    x, y, w, h = box
+    candidates = [y, margin, height - h - margin]
+    for a in sorted(avoid, key=lambda b: b[1]):  # just above or below each selected box
+        candidates += [a[1] - h - margin, a[1] + a[3] + margin]
+    fits = [c for c in candidates if margin <= c <= height - h - margin]
+    for top in sorted(fits, key=lambda c: abs(c - y)):
+        if not any(pygame.Rect(x, top, w, h).colliderect(a) for a in avoid):
+            return top
+    return y
 
 
 class MenuScene(Dialog):
@@ -234,6 +281,36 @@ class MenuScene(Dialog):
             y += round(size * 1.3)
 
 
+class KeysScene(Dialog):
+    """The keys and clicks of the table, two columns (? or F1; any key closes it)."""
+
+    wide = 0.6
+
+    def __init__(self, app: App, keys: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(app, "Keys and clicks", [Button("Close", "cancel")])
+        self.keys = keys
+        self.rows = len(keys)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        for (keys, what), (x, y, w, h) in zip(self.keys, lay.rows, strict=True):
+            draw_text(surface, keys, font, (x + 8, y + h // 2), HILITE, "midleft", bold=True,
+                      max_width=w // 3 - 12)
+            draw_text(surface, what, font, (x + w // 3, y + h // 2), TEXT, "midleft",
+                      max_width=w * 2 // 3 - 8)
+
+
 def paragraphs(text: str) -> list[str]:
     """Text kept with hard line breaks as paragraphs: a blank line or a 'Heading:' starts one."""
     out: list[str] = []
@@ -242,13 +319,51 @@ def paragraphs(text: str) -> list[str]:
     return out
 
 
+HEADING = "## "
+SMALL = "~ "
+EXAMPLE = "@example "
+
+
+def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
+    """The tutorial's first plays that are legal under ``ruleset``, as (move, what it shows)."""
+    from casino.engine import legal_moves
+    from casino.engine.errors import CasinoError
+    from casino.engine.notation import parse_move, parse_position
+    from casino.tutorial import LESSONS
+    from casino.ui.words import move_text
+
+    out: list[tuple[Move, str]] = []
+    for lesson in LESSONS[:5]:
+        try:
+            state = parse_position(ruleset, lesson.position)
+            move = parse_move(state, lesson.solutions[0])
+        except (CasinoError, ValueError):
+            continue
+        if move in legal_moves(state):
+            out.append((move, f"{lesson.title}: {move_text(move, ruleset)}"))
+    return out
+
+
 def rules_page(app: App, ruleset: Ruleset) -> TextScene:
-    """The rules help of a ruleset and how it reads its sources where they are silent."""
-    text = f"{ruleset.description}\n\n{ruleset.help.strip()}"
+    """The rules as help for a player: short sections, examples with card pictures, and
+    apart, smaller, how these rules read their sources ("about these rules")."""
+    blocks = [f"{HEADING}The game", ruleset.description, f"{HEADING}How to play"]
+    for para in paragraphs(re.sub(r"\s+(Scoring:)", r"\n\1", ruleset.help)):
+        head = re.match(r"([A-Z][A-Za-z ]{1,20}):\s*(.*)", para)
+        if head:
+            rest = head.group(2)
+            blocks += [f"{HEADING}{head.group(1)}", rest[:1].upper() + rest[1:]]
+        else:
+            blocks.append(para)
+    examples = rule_examples(ruleset)
+    if examples:
+        blocks.append(f"{HEADING}Examples")
+        blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
+    blocks += [f"{HEADING}About these rules", f"{SMALL}Source: {ruleset.source}"]
     if ruleset.interpretations:
-        text += "\n\nHow these rules are read where the sources are silent:\n"
-        text += "\n".join(f"\u2022 {line}" for line in ruleset.interpretations)
-    return TextScene(app, ruleset.title, text)
+        blocks.append(f"{SMALL}How these rules are read where the sources are silent:")
+        blocks += [f"{SMALL}\u2022 {line}" for line in ruleset.interpretations]
+    return TextScene(app, ruleset.title, "\n\n".join(blocks), examples)
 
 
 class TextScene(Dialog):
@@ -256,9 +371,12 @@ class TextScene(Dialog):
 
     wide = 0.66
 
-    def __init__(self, app: App, title: str, text: str) -> None:
+    def __init__(self, app: App, title: str, text: str,
+                 examples: list[tuple[Move, str]] | None = None) -> None:
         super().__init__(app, title, [Button("Close", "cancel")])
         self.text = text
+        self.examples = examples or []
+        """Moves drawn as card pictures where a paragraph reads '@example N'."""
         self.rows = 16
         self.scroll = 0  # first line shown
         self._lines: tuple[tuple[int, int], list[tuple[str, bool]]] | None = None
@@ -275,14 +393,29 @@ class TextScene(Dialog):
         return self._lines[1]
 
     def wrapped(self) -> list[tuple[str, bool]]:
+        """Lines keep their paragraph's mark: a heading, small print, an example row."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
         w = lay.rows[0][2]
         out: list[tuple[str, bool]] = []
         for para in paragraphs(self.text):
-            for k, line in enumerate(wrap(para, font, w - 12)):
-                out.append((line, k == 0 and bool(out)))
+            if para.startswith((HEADING, EXAMPLE)):
+                out.append((para, bool(out)))
+                continue
+            mark, size = (SMALL, font - 3) if para.startswith(SMALL) else ("", font)
+            for k, line in enumerate(wrap(para.removeprefix(mark), size, w - 12)):
+                out.append((mark + line, k == 0 and bool(out)))
         return out
+
+    def line_height(self, line: str) -> int:
+        font = fit_font(self.app.screen.get_height()) - 1
+        if line.startswith(HEADING):
+            return round(font * 1.8)
+        if line.startswith(EXAMPLE):
+            return round(font * 3.2)
+        if line.startswith(SMALL):
+            return round((font - 3) * 1.4)
+        return round(font * 1.45)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -294,8 +427,8 @@ class TextScene(Dialog):
         font = fit_font(self.app.screen.get_height()) - 1
         y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
         count = 0
-        for k, (_, new_para) in enumerate(self.lines()[start:]):
-            y += (font // 2 if new_para and k else 0) + round(font * 1.45)
+        for k, (line, new_para) in enumerate(self.lines()[start:]):
+            y += (font // 2 if new_para and k else 0) + self.line_height(line)
             if y > bottom:
                 break
             count += 1
@@ -334,8 +467,8 @@ class TextScene(Dialog):
         for k, (line, new_para) in enumerate(shown):
             if new_para and k:
                 y += font // 2
-            draw_text(surface, line, font, (x + 6, y), TEXT, max_width=w - 12)
-            y += round(font * 1.45)
+            self.draw_line(surface, line, (x + 6, y, w - 12, self.line_height(line)), font)
+            y += self.line_height(line)
         if len(shown) < len(lines):
             more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}: "
             more += "scroll with the wheel, \u2191 \u2193, PgUp PgDn"
@@ -343,6 +476,48 @@ class TextScene(Dialog):
             title_w = text_image(self.title, font + 3, HILITE, True, None).get_width()
             draw_text(surface, more, font - 3, (tx + tw, ty + th // 2), DIM, "midright",
                       max_width=max(40, tw - title_w - 24))
+
+
+    def draw_line(self, surface: pygame.Surface, line: str, box: Box, font: int) -> None:
+        x, y, w, h = box
+        if line.startswith(HEADING):
+            draw_text(surface, line.removeprefix(HEADING), font + 1, (x, y + font // 3), HILITE,
+                      bold=True, max_width=w)
+        elif line.startswith(SMALL):
+            draw_text(surface, line.removeprefix(SMALL), font - 3, (x, y), DIM, max_width=w)
+        elif line.startswith(EXAMPLE):
+            k = int(line.removeprefix(EXAMPLE))
+            if k < len(self.examples):
+                move, caption = self.examples[k]
+                end = draw_move_pictures(surface, move, (x, y + 2, w, h - 6),
+                                         self.app.settings)
+                draw_text(surface, caption, font - 1, (end + 10, y + h // 2), TEXT, "midleft",
+                          max_width=x + w - end - 10)
+        else:
+            draw_text(surface, line, font, (x, y), TEXT, max_width=w)
+
+
+def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
+                       settings: Settings) -> int:
+    """A move as small cards: the hand card (outlined), an arrow, the table items it uses;
+    the x where the pictures end."""
+    from casino.engine.state import item_cards
+    from casino.ui.layout import card_size_for_height
+    from casino.ui.render import draw_card
+    from casino.ui.scenes.table_view import move_items
+
+    x, y, _w, h = box
+    card = card_size_for_height(h)
+    draw_card(surface, move.card, (x, y, *card), settings, HILITE)
+    x += card[0] + 6
+    draw_text(surface, "\u2192", max(12, h // 3), (x, y + h // 2), DIM, "midleft")
+    x += max(12, h // 3) + 6
+    for item in move_items(move):
+        cards = item_cards(item)
+        for k, c in enumerate(cards):
+            draw_card(surface, c, (x + k * card[0] // 3, y, *card), settings)
+        x += card[0] + (len(cards) - 1) * card[0] // 3 + 8
+    return x
 
 
 class NoticeScene(Dialog):
@@ -406,15 +581,18 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                    box: tuple[int, int, int, int], font: int) -> int:
     """The round's points per category per side, the round total and the game total."""
     x, y, w, _ = box
-    names = session.side_names() if session.players == 2 else session.short_side_names()
+    names = session.short_side_names()
     label_w = round(w * 0.3)
     col_w = (w - label_w) // len(names)
     line = round(font * 1.5)
     partnership = session.game.round.partnership
-    for k, name in enumerate(names):
-        draw_text(surface, name, font, (x + label_w + k * col_w + col_w // 2, y),
-                  seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
-    y += line
+    heads = [wrap(name, font, col_w - 6, bold=True)[:2] for name in names]
+    for k, head in enumerate(heads):
+        for n, text in enumerate(head):
+            draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
+                                            y + n * round(font * 1.2)),
+                      seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
+    y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [("Cards taken", score.cards), ("Spades taken", score.spades)]
     for label, values in counts:
         draw_text(surface, label, font, (x, y), DIM, max_width=label_w)
@@ -601,3 +779,4 @@ class GameOverScene(Scene):
         draw_plot(surface, self.session, (x, y + 6, w, bottom - y - 6), font)
         for button in self.buttons:
             button.draw(surface, font)
+        draw_tip(surface, self.buttons, font - 2)

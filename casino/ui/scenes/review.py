@@ -15,7 +15,7 @@ import pygame
 from casino.engine import Move, PlayerView, legal_moves
 from casino.persistence.saves import default_loader
 from casino.ui import assets, session
-from casino.ui.layout import TableLayout, hand_boxes, table_grid, table_layout
+from casino.ui.layout import TableLayout, grid_for, hand_boxes, table_layout
 from casino.ui.render import draw_card, draw_item, seat_colour
 from casino.ui.review import Step, Verdict, judge, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
@@ -150,7 +150,7 @@ class ReviewScene(Scene):
                 boxes = [(x + lay.margin + k * step_x, top, *lay.small) for k in range(len(hand))]
             for card, box in zip(hand, boxes, strict=True):
                 draw_card(surface, card, box, settings, HILITE if card == played else None)
-        grid = table_grid(lay.table, len(state.table), self.ruleset.table_spaces, lay.card)
+        grid = grid_for(lay.table, state.table, self.ruleset.table_spaces, lay.card)
         for item, slot in zip(state.table, grid.slots, strict=False):
             draw_item(surface, item, slot, grid.card, grid.tag, self.ruleset, settings,
                       partnership, HILITE if item in items else None, set())

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, match
-from casino.engine.notation import describe_move
 from casino.engine.state import TableItem, item_cards
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
@@ -21,19 +20,49 @@ from casino.ui.layout import (
     Box,
     TableGrid,
     TableLayout,
+    grid_for,
     hand_boxes,
     inside,
     item_box,
     pile_boxes,
-    table_grid,
     table_layout,
 )
 from casino.ui.scene import ACTION, Button, Scene, press
-from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for
-from casino.ui.settings import computer_pause, flight_seconds
+from casino.ui.scenes.table_view import move_items
+from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for, last_take
+from casino.ui.settings import (
+    computer_pause,
+    deal_look_seconds,
+    flight_seconds,
+    highlight_seconds,
+)
+from casino.ui.words import card_text, move_text, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
+
+BUTTON_TIPS = {
+    "hint": "Suggest a move (H); Enter then plays it",
+    "unseen": "Cards not seen yet (U)",
+    "end_turn": "Play the staged move (Enter)",
+    "menu": "Menu: settings, rules, undo, quit (Esc)",
+}
+"""What each table button does, with its key: shown when the mouse rests on it."""
+
+KEYS_HELP = (
+    ("Click table cards", "select them (click again to unselect; right click clears)"),
+    ("Click a hand card", "play it onto the selection; alone it trails"),
+    ("1 \u2013 9", "play that hand card"),
+    ("\u2190 \u2192  Space", "move among table cards, select one"),
+    ("H", "hint: the suggested move is marked"),
+    ("Enter", "play the hinted (or staged) move"),
+    ("U", "cards not seen yet"),
+    ("Ctrl+Z", "undo your last move"),
+    ("Esc", "take back, clear the selection, or open the menu"),
+    ("F11", "full screen"),
+    ("? or F1", "this list"),
+)
+"""The keys overlay (? or F1) at the table."""
 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
@@ -56,9 +85,17 @@ class TableScene(Scene):
         self.drag_pos: tuple[int, int] | None = None
         self.summary_open = False
         self.shown_notices: set[str] = set()
+        self.changed: set[TableItem] = set()
+        """Table items the computer put or built since the person last acted (marked)."""
+        self.table_from: Game | None = None
+        """The game whose table layout is drawn while a move's cards are moving."""
+        self.changed_pile: int | None = None
+        """The computer seat that took cards since the person last acted (its pile marked)."""
         self.buttons = [
             Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
         ]
+        for button in self.buttons:
+            button.tip = BUTTON_TIPS.get(button.action, "")
         self.place_buttons()
         self._deal_animation()
 
@@ -68,10 +105,11 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         return table_layout(w, h, self.session.players)
 
-    def grid(self, table_len: int | None = None) -> TableGrid:
+    def grid(self, game: Game | None = None) -> TableGrid:
+        """The table's slots in ``game`` (the current one by default)."""
         lay = self.layout()
-        n = len(self.session.game.round.table) if table_len is None else table_len
-        return table_grid(lay.table, n, self.session.ruleset.table_spaces, lay.card)
+        table = (game or self.session.game).round.table
+        return grid_for(lay.table, table, self.session.ruleset.table_spaces, lay.card)
 
     def item_boxes(self) -> list[Box]:
         """Clickable boxes of the table items, in table order."""
@@ -105,7 +143,7 @@ class TableScene(Scene):
         """Resting boxes of the table cards and the person's hand cards in ``game``."""
         lay = self.layout()
         table = game.round.table
-        grid = table_grid(lay.table, len(table), self.session.ruleset.table_spaces, lay.card)
+        grid = self.grid(game)
         out: dict[Card, Box] = {}
         for i, item in enumerate(table):
             cards = item_cards(item)
@@ -116,6 +154,12 @@ class TableScene(Scene):
         for card, box in zip(hand, hand_boxes(lay.hand, len(hand), lay.card), strict=True):
             out[card] = box
         return out
+
+    def avoid_boxes(self, selection: list[TableItem]) -> tuple[Box, ...]:
+        """The boxes of the selected table items, which a dialog must leave in sight."""
+        table = self.session.game.round.table
+        boxes = self.item_boxes()
+        return tuple(boxes[table.index(item)] for item in selection if item in table)
 
     def item_at(self, pos: tuple[int, int]) -> int | None:
         for i, box in reversed(list(enumerate(self.item_boxes()))):
@@ -135,7 +179,8 @@ class TableScene(Scene):
         return self.session.humans_turn() and not self.animator.busy() and not self.summary_open
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.message, self.message_kind = text, kind
+        """Show ``text`` in the status line, cards in symbols (an engine reason is notation)."""
+        self.message, self.message_kind = symbols(text), kind
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -193,7 +238,12 @@ class TableScene(Scene):
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         table = self.session.game.round.table
-        if pygame.K_1 <= key <= pygame.K_9:
+        if key == pygame.K_F1 or event.unicode == "?" or (
+                key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT):
+            from casino.ui.scenes.dialogs import KeysScene
+
+            self.app.stack.push(KeysScene(self.app, KEYS_HELP))
+        elif pygame.K_1 <= key <= pygame.K_9:
             self.play_hand_card(key - pygame.K_1, list(self.selection))
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and table:
             step = 1 if key == pygame.K_RIGHT else -1
@@ -233,6 +283,8 @@ class TableScene(Scene):
             if staged is not None and self.can_act():
                 self.staged = None
                 self.perform(staged)
+            elif self.hint is not None and self.can_act():  # Enter plays the hinted move
+                self.perform(self.hint[0])
         elif action == "undo":
             self.undo()
         elif action == "menu":
@@ -276,13 +328,14 @@ class TableScene(Scene):
             if k is not None:
                 self.choose(moves[k])
 
-        self.app.stack.push(ChoiceScene(self.app, f"What should {card} do?",
-                                        [describe_move(m) for m in moves], chosen))
+        self.app.stack.push(ChoiceScene(self.app, f"What should {card_text(card)} do?",
+                                        [move_text(m, view.ruleset) for m in moves], chosen,
+                                        moves, self.avoid_boxes(selection)))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:
             self.staged = move
-            self.say(f"Ready: {describe_move(move)}. Enter or End turn plays it; "
+            self.say(f"Ready: {move_text(move, self.session.ruleset)}. Enter or End turn plays it; "
                      "Esc takes it back.")
         else:
             self.perform(move)
@@ -328,53 +381,113 @@ class TableScene(Scene):
         self.staged = None
         self.focus = None
         self.wait = 0.0
+        if seat == HUMAN:
+            self.changed.clear()  # the person has acted: the computer's marks have been seen
+            self.changed_pile = None
+        else:  # what the computer changed stays marked until the person acts
+            self.changed.update(i for i in after.round.table if i not in before.round.table)
+            self.changed_pile = seat if isinstance(move, Capture) else self.changed_pile
         self.say(session.log[-1].text)
+        if not after.round_over() and isinstance(move, Trail) and \
+                move.card in after.round.captures[seat]:
+            whose = "your own" if seat == HUMAN else f"{session.seats[seat].name}'s"
+            self.say(f"No free space on the table: the {card_text(move.card)} goes to {whose} "
+                     "capture pile (it scores there).")
         self.animate(seat, move, before, after, before_positions)
+        self.table_from = before if self.animator.busy() else None
+
+    def pile_boxes_before(self, before: Game, after: Game, item: TableItem) -> dict[Card, Box]:
+        """Where the cards of the pile a build made go, fanned in the slot of the item it was
+        built on, in the table's layout from before the move."""
+        table = before.round.table
+        if item not in table:
+            return {}
+        cards = next((item_cards(i) for i in after.round.table
+                      if set(item_cards(item)) <= set(item_cards(i))), ())
+        grid = self.grid(before)
+        slot = grid.slots[table.index(item)]
+        return dict(zip(cards, pile_boxes(slot, len(cards), grid.card, grid.tag), strict=True))
+
+    def landing_box(self, game: Game) -> Box:
+        """Where a card trailed in ``game`` lands: the table's first free slot."""
+        table = game.round.table
+        grid = self.grid(game)
+        slot = grid.slots[min(len(table), len(grid.slots) - 1)]
+        return pile_boxes(slot, 1, grid.card, grid.tag)[0]
 
     def animate(self, seat: int, move: Move, before: Game, after: Game,
                 before_positions: dict[Card, Box]) -> None:
+        """The move, step by step: the card leaves the hand and lands on its target, what it
+        takes or builds on is marked for a moment (longer at slower speeds), then the cards
+        move; at the end of a round the rest of the table goes, face up, to the last taker."""
         settings = self.app.settings
         sounds = self.app.sounds
         d = flight_seconds(settings)
+        hold = highlight_seconds(settings) if seat != HUMAN else 0.0
         after_positions = self.card_positions(after)
+        lay = self.layout()
         start = before_positions.get(move.card) if seat == HUMAN else None
         if start is None:
-            x, y, _, _ = self.opponent_hand_box(seat)
-            start = (x, y, *self.layout().small)
+            x, y, w, _ = self.opponent_hand_box(seat)
+            count = len(before.round.hands[seat])
+            fan = round(lay.small[0] * 0.35 * max(0, count - 1))
+            start = (x + min(fan, w - lay.small[0]), y, *lay.small)
+        items = move_items(move)
+        touched = [c for item in items for c in item_cards(item)]
         pile = self.pile_box(seat)
-        t = 0.0
+        if touched:
+            first = before_positions.get(touched[0], start)
+            target = (first[0] + first[2] // 5, first[1] + first[3] // 5, first[2], first[3])
+        elif move.card in after_positions or after.round_over():
+            target = self.landing_box(before)  # the table keeps its layout while it lands
+        else:
+            target = pile  # Munter: no free space, the put goes to the player's own pile
+        if d:
+            for card in touched:
+                self.animator.glow(before_positions.get(card, target), 0, d + hold)
+        t = d + hold
         if isinstance(move, Capture):
-            taken = [c for item in move.items for c in item_cards(item)]
-            target = before_positions.get(taken[0], start)
-            if d:
-                self.animator.add(Flight(move.card, True, start, target, 0, d))
-                for k, card in enumerate([move.card, *taken]):
+            if d:  # the played card is drawn last: on top of what it takes
+                for k, card in enumerate([*touched, move.card]):
                     src = target if card is move.card else before_positions.get(card, target)
-                    self.animator.add(Flight(card, True, src, pile, d + 0.03 * k, d))
-            t = 2 * d
+                    self.animator.add(Flight(card, True, src, pile, t + 0.03 * k, d))
+            t += d + 0.03 * len(touched)
             swept = after.round.sweeps[seat] > before.round.sweeps[seat]
             sounds.play("sweep" if swept else "capture")
-            if swept and d:
-                self.animator.banner("Sweep!", d, 1.2 + d)
-        else:
-            end = after_positions.get(move.card, pile)
+            if swept and d:  # "Sweep!" only where a sweep scores
+                scores = self.session.ruleset.scoring.sweep
+                self.animator.banner("Sweep!" if scores else "Table cleared", t - d, 1.2 + d)
+        elif touched:  # a build or block: the cards close up into their new pile
             if d:
-                self.animator.add(Flight(move.card, True, start, end, 0, d))
+                ends = self.pile_boxes_before(before, after, items[0])
+                for card in [*touched, move.card]:
+                    end = ends.get(card, target)
+                    src = target if card is move.card else before_positions.get(card, end)
+                    self.animator.add(Flight(card, True, src, end, t, d))
+            t += d
+            sounds.play("build")
+        else:
             t = d
-            sounds.play("play" if isinstance(move, Trail) else "build")
-        if after.round_over():
-            left = [c for c in before_positions
-                    if c not in after_positions and c not in before.round.hands[HUMAN]
-                    and (not isinstance(move, Capture) or c not in
-                         {x for i in move.items for x in item_cards(i)})]
-            if isinstance(move, Trail):
-                left.append(move.card)
-            taker = after.round.last_taker
-            if d and taker is not None:
-                target_pile = self.pile_box(taker)
+            sounds.play("play")
+        if d:  # the played card leaves the hand and lands on its target, on top of all
+            self.animator.add(Flight(move.card, True, start, target, 0, d))
+        taken = last_take(before, after, seat, move)
+        if taken is not None:
+            taker, left = taken
+            if d:
+                pause = max(0.5, highlight_seconds(settings))
+                name = "you" if taker == HUMAN else self.session.seats[taker].name
+                self.animator.banner(f"Last take: {name}", t, pause + d + 0.05 * len(left) + 0.6,
+                                     0.12)
+                where = {c: target if c == move.card else before_positions.get(c, target)
+                         for c in left}  # the trailed card from where it landed
+                for card in left:
+                    self.animator.glow(where[card], t, pause)
                 for k, card in enumerate(left):
-                    src = before_positions.get(card, start)
-                    self.animator.add(Flight(card, False, src, target_pile, t + 0.04 * k, d))
+                    src = where[card]
+                    self.animator.add(Flight(card, True, src, self.pile_box(taker),
+                                             t + pause + 0.05 * k, d))
+                t += pause + d + 0.05 * len(left) + 0.4
         elif after.round.deal_number != before.round.deal_number:
             self._deal_animation(delay=t)
 
@@ -396,6 +509,8 @@ class TableScene(Scene):
                     self.animator.add(Flight(None, False, stock, target,
                                              delay + 0.06 * k + 0.02 * seat, d, seat))
         self.app.sounds.play("deal")
+        if self.session.seats[game.round.to_move].policy is not None:
+            self.wait = -deal_look_seconds(self.app.settings)  # let the new hand be seen first
         if game.round.is_last_deal() and not game.round_over():
             self.app.sounds.play("last_deal")
             if d:
@@ -404,12 +519,16 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ time
 
     def busy(self) -> bool:
+        # A job worked out off the UI thread keeps frames coming until its result is drawn.
         return (self.animator.busy() or bool(self.animator.banners) or self.session.thinking()
-                or self.drag_pos is not None or not self.session.humans_turn())
+                or self.hint_worker is not None or self.drag_pos is not None
+                or not self.session.humans_turn())
 
     def update(self, dt: float) -> None:
         self.place_buttons()
         self.animator.update(dt)
+        if not self.animator.busy():
+            self.table_from = None
         if self.session.notices:  # each problem once, not again after every move
             fresh = [n for n in self.session.notices if n not in self.shown_notices]
             if fresh:
@@ -421,7 +540,8 @@ class TableScene(Scene):
             self.hint_worker = None
             if self.hint is not None:
                 move, reason = self.hint
-                self.say(f"Hint: {describe_move(move)} ({reason})", "hint")
+                self.say(f"Hint: {move_text(move, self.session.ruleset)} ({reason}). "
+                         "Enter plays it.", "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session

@@ -9,7 +9,7 @@ import pygame
 from casino.engine import Capture, Card, Move
 from casino.engine.moves import Block, Build
 from casino.engine.scoring import score_round
-from casino.engine.state import TableItem
+from casino.engine.state import TableItem, deals_in_round
 from casino.ui import assets
 from casino.ui.layout import hand_boxes, pile_boxes
 from casino.ui.render import (
@@ -20,11 +20,28 @@ from casino.ui.render import (
     draw_item,
     seat_colour,
 )
-from casino.ui.scene import DIM, ERROR, HILITE, HINT, TEXT, draw_text, panel, text_image, wrap
-from casino.ui.session import HUMAN
+from casino.ui.scene import (
+    DIM,
+    ERROR,
+    HILITE,
+    HINT,
+    TEXT,
+    draw_text,
+    draw_tip,
+    panel,
+    text_image,
+    text_width,
+    wrap,
+)
+from casino.ui.session import HUMAN, Session
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
+
+CHANGED = (255, 150, 60)
+"""Outline of what the computer put or built since the person last acted."""
+TAKE = (255, 110, 80)
+"""Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
     "cards": "Cards", "spades": "Spades", "big_casino": "10\u2666", "little_casino": "2\u2660",
@@ -40,6 +57,27 @@ def move_items(move: Move) -> tuple[TableItem, ...]:
             return (item,)
         case _:
             return ()
+
+
+def last_move(session: Session, seat: int) -> str:
+    """A seat's last move in this round (nothing yet after a new round starts)."""
+    for entry in reversed(session.log):
+        if entry.seat == seat:
+            return entry.text.split(": ", 1)[-1]
+        if entry.seat < 0 and entry.text.startswith("Round "):
+            break
+    return ""
+
+
+def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
+    """A computer seat's last move as drawn in its box: up to three lines beside its hand."""
+    lay = scene.layout()
+    hand = scene.opponent_hand_box(seat)
+    count = len(scene.session.game.round.hands[seat])
+    fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
+    room = hand[2] - fan - lay.margin * 2
+    last = last_move(scene.session, seat)
+    return wrap(last, lay.font - 2, room)[:3] if last else []
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
@@ -60,31 +98,35 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         box = lay.opponents[seat - 1]
         to_move = state.to_move == seat and not game.round_over()
         panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
+        if to_move:  # its area lights up on its turn, as the person's does on theirs
+            pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
+                             border_radius=12)
         name = session.seats[seat].name
         if partnership and seat == 2:
             name += " (partner)"
-        status = ""
-        if to_move:
-            status = "thinking" + "." * (1 + int(pygame.time.get_ticks() / 300) % 3) \
-                if session.thinking() else "to play"
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
-        draw_text(surface, f"{name} \u00b7 {count} card{'' if count == 1 else 's'}",
-                  lay.font - (2 if session.players > 2 else 0),
-                  (box[0] + lay.margin, box[1] + lay.margin // 2), TEXT, bold=True,
-                  max_width=label_w)
+        size = lay.font - (2 if session.players > 2 else 0)
+        head = f"{name} \u00b7 {count} card{'' if count == 1 else 's'}"
+        draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
+                  HILITE if to_move else TEXT, bold=True, max_width=label_w)
         hand = scene.opponent_hand_box(seat)
         fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
-        room = hand[2] - fan - lay.margin * 2
         x = hand[0] + fan + lay.margin * 2
-        last = next((e.text.split(": ", 1)[-1] for e in reversed(session.log)
-                     if e.seat == seat), "")
-        if last and room > 60:
-            draw_text(surface, last, lay.font - 2, (x, hand[1] + lay.small[1] // 4), DIM,
-                      "midleft", max_width=room)
-        if status and room > 30:
-            draw_text(surface, status, lay.font - 2, (x, hand[1] + lay.small[1] * 3 // 4),
-                      HILITE, "midleft", max_width=room)
+        room = hand[0] + hand[2] - x
+        lines: list[tuple[str, tuple[int, int, int], bool]]
+        if to_move and not scene.animator.busy():
+            dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
+            lines = [(f"{name}'s turn", HILITE, True), (f"thinking{dots}", HILITE, False)]
+        else:
+            lines = [(text, TEXT, False) for text in opponent_move_lines(scene, seat)]
+        step = round((lay.font - 2) * (1.4 if len(lines) < 3 else 1.2))
+        y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
+        for text, colour, bold in lines:
+            if room > 30:
+                draw_text(surface, text, lay.font - 2, (x, y), colour, bold=bold,
+                          max_width=room)
+            y += step
         draw_hidden_hand(surface, count - scene.animator.dealing(seat),
                          scene.opponent_hand_box(seat), lay.small, settings)
         _capture_pile(scene, surface, seat)
@@ -96,29 +138,38 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
     draw_text(surface, f"Stock {len(state.stock)}", lay.font - 2,
               (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
-    d = session.ruleset.deal
-    deals = 1 + (52 - d.table - d.first_hand * state.players) // (d.hand * state.players)
-    deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number}/{deals}"
+    deals = deals_in_round(session.ruleset, state.players)
+    if deals > 1:
+        deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number} of {deals}"
+    else:  # one deal, then the hands are drawn back up from the stock
+        deal_text = "Stock empty" if not state.stock else ""
     draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
               HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
               max_width=sw + lay.margin)
 
     # table items
-    grid = scene.grid()
+    owners = tuple("You" if s == HUMAN else "Comp" if session.players == 2 else f"C{s}"
+                   for s in range(session.players))
+    # while a move is shown the table keeps its layout from before it, so nothing jumps
+    laid_out = scene.table_from or game
+    table = laid_out.round.table
+    grid = scene.grid(laid_out)
     spaces = scene.session.ruleset.table_spaces
     drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
     for i, slot in enumerate(grid.slots):
-        if i < len(state.table):
-            item = state.table[i]
+        if i < len(table):
+            item = table[i]
             outline = None
             if item in staged_items or item in scene.selection or i == drop:
                 outline = HILITE
             elif item in marked:
                 outline = HINT
+            elif item in scene.changed:
+                outline = CHANGED
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
-                      partnership, outline, hidden)
+                      partnership, outline, hidden, owners)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
@@ -143,14 +194,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
     text = scene.message or _prompt(scene)
     sx, sy, sw, sh = lay.status
-    if assets.font(lay.font).size(text)[0] <= sw:
+    if text_width(text, lay.font) <= sw:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
     else:  # two lines, growing upward into the free felt above the status line
         size = lay.font - 1
-        lines = wrap(text, size, sw)[:2]
+        status_lines = wrap(text, size, sw)[:2]
         step = round(size * 1.35)
-        for k, line in enumerate(lines):
-            y = sy + sh - (len(lines) - k) * step
+        for k, line in enumerate(status_lines):
+            y = sy + sh - (len(status_lines) - k) * step
             draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
                       max_width=sw)
 
@@ -159,11 +210,16 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     boxes = hand_boxes(lay.hand, len(view.hand), lay.card)
     mouse = pygame.mouse.get_pos()
     dragging = scene.press[0] if scene.press and scene.drag_pos else None
-    if session.humans_turn():
+    if scene.can_act():  # your area lights up, with "Your turn" on its edge
         hx, hy, hw, _hh = lay.hand
         glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
                            lay.card[1] + 2 * lay.margin)
-        pygame.draw.rect(surface, (40, 120, 70), glow, 2, border_radius=12)
+        pygame.draw.rect(surface, HILITE, glow, 3, border_radius=12)
+        label = draw_text(surface, " Your turn ", lay.font - 2, (glow.x + 14, glow.y),
+                          (30, 30, 20), "midleft", bold=True)
+        pygame.draw.rect(surface, HILITE, label.inflate(4, 2), border_radius=6)
+        draw_text(surface, " Your turn ", lay.font - 2, (glow.x + 14, glow.y), (30, 30, 20),
+                  "midleft", bold=True)
     for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
         if card in hidden or i == dragging:
             continue
@@ -182,8 +238,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.show_unseen:
         _draw_unseen(scene, surface)
 
-    # flights, the dragged card, banners
+    # flights, what the computer is about to take, the dragged card, banners
     t = scene.animator.clock
+    for glow_ in scene.animator.glows:
+        if glow_.shown(t):
+            rect = pygame.Rect(glow_.box).inflate(10, 10)
+            pygame.draw.rect(surface, TAKE, rect, 4, border_radius=max(4, rect.w // 10))
     for flight in scene.animator.flights:
         if flight.delay > t and flight.card is None:
             continue  # a dealt back appears only as it leaves the stock
@@ -198,12 +258,13 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         alpha, scale = banner.alpha_scale(t)
         if alpha <= 0:
             continue
-        full = text_image(banner.text, round(lay.font * 3.6), HILITE, True, None)
+        full = text_image(banner.text, round(lay.font * (3.6 if banner.height == 0.5 else 2.4)),
+                          HILITE, True, None)
         w, h = full.get_size()
         image = pygame.transform.smoothscale(full, (round(w * scale / 1.2), round(h * scale / 1.2)))
         image.set_alpha(alpha)
         tx, ty, tw, th = lay.table
-        centre = (tx + tw // 2, ty + th // 2 + shown * lay.font * 4)
+        centre = (tx + tw // 2, ty + round(th * banner.height) + shown * lay.font * 4)
         if banner.text.startswith("Sweep"):
             progress = (t - banner.delay) / banner.duration
             surface.set_clip(pygame.Rect(lay.table))
@@ -212,7 +273,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 if r > 0:
                     pygame.draw.circle(surface, HILITE, centre, r, max(1, 4 - ring))
             surface.set_clip(None)
-        surface.blit(image, image.get_rect(center=centre))
+        rect = image.get_rect(center=centre)
+        back = pygame.Surface(rect.inflate(lay.font * 2, lay.font // 2).size, pygame.SRCALPHA)
+        back.fill((0, 0, 0, min(alpha, 150)))
+        surface.blit(back, back.get_rect(center=centre))
+        surface.blit(image, rect)
         shown += 1
 
 
@@ -233,8 +298,14 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
     pile = state.captures[seat]
     x, y, w, h = scene.pile_box(seat)
     spades = sum(c.suit == "S" for c in pile)
-    draw_capture_pile(surface, (x - lay.margin, y - 10, w + 2 * lay.margin, h), lay.small,
-                      len(pile), spades, state.sweeps[seat], scene.app.settings, lay.font)
+    sweeps = state.sweeps[seat] if scene.session.ruleset.scoring.sweep else None
+    area = (x - lay.margin, y - 10, w + 2 * lay.margin, h)
+    draw_capture_pile(surface, area, lay.small, len(pile), spades, sweeps, scene.app.settings,
+                      lay.font)
+    if scene.changed_pile == seat and seat != HUMAN:  # the computer took cards just now
+        left = area[0] + (area[2] - lay.small[0]) // 2
+        rect = pygame.Rect(left - 3, y - 3, lay.small[0] + 8, lay.small[1] + 8)
+        pygame.draw.rect(surface, CHANGED, rect, 3, border_radius=max(4, rect.w // 10))
 
 
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
@@ -256,11 +327,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     label_w = round(sw * 0.34)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
-    for k, name in enumerate(names):
+    heads = [wrap(name, f, col_w - 4, bold=True)[:2] for name in names]
+    for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
         colour = seat_colour(k, game.round.partnership)
-        draw_text(surface, name, f, (sx + label_w + k * col_w + col_w // 2, y), colour, "midtop",
-                  bold=True, max_width=col_w - 4)
-    y += line
+        for n, text in enumerate(head):
+            draw_text(surface, text, f, (sx + label_w + k * col_w + col_w // 2,
+                                         y + n * round(f * 1.2)), colour, "midtop", bold=True,
+                      max_width=col_w - 4)
+    y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
     rows = list(score.by_category().items())
     for category, points in rows:
         draw_text(surface, CATEGORY_NAMES.get(category, category), f, (sx, y), DIM,
@@ -304,6 +378,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         button.draw(surface, lay.font - 1, focused == button.action)
         if button.action == "unseen" and scene.show_unseen:
             pygame.draw.rect(surface, HILITE, button.box, 2, border_radius=6)
+    draw_tip(surface, scene.buttons, lay.font - 2)
 
 
 def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:

@@ -15,7 +15,19 @@ from casino.engine.ruleset import bundled_names
 from casino.persistence import SavedGame
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
-from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, press, wrap
+from casino.ui.scene import (
+    ACTION,
+    DIM,
+    HILITE,
+    TEXT,
+    Button,
+    Scene,
+    draw_text,
+    draw_tip,
+    panel,
+    press,
+    wrap,
+)
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
 from casino.ui.session import HUMAN, ai_levels, level_label
@@ -232,6 +244,7 @@ class TitleScene(Scene):
                   (x + w // 2, y + 2), DIM, "midtop", max_width=w)
         for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
+        draw_tip(surface, [*self.buttons, *self.more], font - 2)
 
     def busy(self) -> bool:
         return False

@@ -18,6 +18,7 @@ from casino.ui.layout import Box
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, press, wrap
 from casino.ui.scenes.table import TableScene
 from casino.ui.session import HUMAN, Seat, Session
+from casino.ui.words import symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -67,6 +68,12 @@ class TutorialScene(TableScene):
                           y + h - (2 - row) * (bh + lay.margin), bw, bh)
         self.lesson_buttons[2].label = "Finish \u2713" if self.index + 1 == len(LESSONS) \
             else "Next \u2192"
+
+    def title_lines(self) -> list[str]:
+        """The lesson's title wrapped as it is drawn (bold) inside the lesson panel."""
+        lay = self.layout()
+        _, _, w, _ = self.lesson_box()
+        return wrap(self.lesson.title, lay.font + 2, w - 4 * lay.margin, bold=True)
 
     # -- events
 
@@ -119,6 +126,8 @@ class TutorialScene(TableScene):
         self.place_buttons()
         self.place_lesson_buttons()
         self.animator.update(dt)
+        if not self.animator.busy():
+            self.table_from = None
 
     def ask_hint(self) -> None:
         """In a lesson the hint is the lesson's own answer."""
@@ -142,13 +151,13 @@ class TutorialScene(TableScene):
         draw_text(surface, f"Lesson {self.index + 1} of {len(LESSONS)}", font - 2,
                   (x + pad, y + pad), DIM, max_width=w - 2 * pad)
         y += pad + round(font * 1.4)
-        for line in wrap(self.lesson.title, font + 2, w - 2 * pad):
+        for line in self.title_lines():
             draw_text(surface, line, font + 2, (x + pad, y), HILITE, bold=True)
             y += round(font * 1.6)
         y += font // 2
         bottom = min(b.box[1] for b in self.lesson_buttons) - lay.margin
         body = font - 1
-        for line in wrap(self.lesson.teach, body, w - 2 * pad):
+        for line in wrap(symbols(self.lesson.teach), body, w - 2 * pad):
             if y + body > bottom:
                 break
             draw_text(surface, line, body, (x + pad, y), TEXT)
@@ -156,7 +165,7 @@ class TutorialScene(TableScene):
         if self.feedback:
             y += font // 2
             colour = (140, 235, 150) if self.feedback_ok else ERROR
-            for line in wrap(self.feedback, body, w - 2 * pad - body * 2):  # bold is wider
+            for line in wrap(symbols(self.feedback), body, w - 2 * pad, bold=True):
                 if y + body > bottom:
                     break
                 draw_text(surface, line, body, (x + pad, y), colour, bold=True,

@@ -1,0 +1,45 @@
+"""The launcher: command-line options are for one run (issue 16, bug 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from casino.persistence import Settings, load_settings
+
+
+def test_command_line_options_apply_to_that_run_only(casino_home: Path) -> None:
+    """The real launcher in its own process, then the settings file a plain launch reads."""
+    options = ["--ruleset", "kasino", "--players", "3", "--level", "beginner", "--no-sound",
+               "--no-animation", "--speed", "2", "--size", "1024x640", "--seconds", "0.5"]
+    subprocess.run([sys.executable, "-m", "casino", *options], check=True, timeout=60,
+                   env=dict(os.environ, CASINO_HOME=str(casino_home)))
+    saved = load_settings(casino_home).value
+    fresh = Settings()
+    assert (saved.ruleset, saved.opponents, saved.difficulties, saved.sound, saved.animation,
+            saved.speed, saved.window_size) == (
+        fresh.ruleset, fresh.opponents, fresh.difficulties, fresh.sound, fresh.animation,
+        fresh.speed, fresh.window_size)
+
+
+def test_a_settings_change_during_the_run_is_kept_but_not_the_options(casino_home: Path) -> None:
+    from casino.ui.app import launch, parse_args
+
+    app = launch(parse_args(["--ruleset", "royal", "--no-sound"]))
+    assert not isinstance(app, int)
+    assert app.settings.ruleset == "royal" and not app.settings.sound
+    app.change_settings(card_back="rings")  # as the Settings dialog does
+    assert app.settings.card_back == "rings" and not app.settings.sound  # the run keeps both
+    saved = load_settings(casino_home).value
+    assert saved.card_back == "rings" and saved.sound and saved.ruleset == Settings().ruleset
+
+
+def test_a_new_player_starts_against_medium() -> None:
+    from casino.ui.app import launch, parse_args
+    from casino.ui.session import level_label
+
+    app = launch(parse_args([]))
+    assert not isinstance(app, int)
+    assert level_label(app.settings.difficulties[0]) == "Medium"

@@ -1,0 +1,51 @@
+"""Cards in the window read as symbols (3♠, 10♦), never notation ("3S"): a whole game at
+speed 1 through clicks, with every log line, status message and choice checked."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from casino.engine import Build, Capture, legal_moves
+from casino.ui.scenes.table import TableScene
+from casino.ui.words import NOTATION_CARD, SYMBOL_CARD, move_text, symbols
+from tests.ui.driver import click_move, key, steps, top_name
+from tests.ui.helpers import make_app
+
+
+def test_symbols_and_move_words() -> None:
+    assert symbols("take 5S, 5C with 10D; 2C cannot take 4H") == \
+        "take 5\u2660, 5\u2663 with 10\u2666; 2\u2663 cannot take 4\u2665"
+    from casino.engine import load_ruleset
+    from casino.engine.notation import parse_move, parse_position
+
+    munter = load_ruleset("munter")
+    state = parse_position(munter, "0;1;7C 2D/QS 3C;7H JD;*/-")
+    assert move_text(parse_move(state, "2D t"), munter) == "put 2\u2666"
+
+
+def test_a_whole_game_at_speed_one_reads_in_card_symbols_only() -> None:
+    app = make_app(animation=True, speed=1)
+    app.new_game()
+    rng = random.Random(16)
+    seen: set[str] = set()
+    deadline = time.monotonic() + 240
+    while top_name(app) != "GameOverScene" and time.monotonic() < deadline:
+        scene = app.stack.top
+        if top_name(app) == "SummaryScene":
+            key(pygame.K_RETURN)
+        elif isinstance(scene, TableScene):
+            seen.add(scene.message)
+            if scene.can_act():
+                options = legal_moves(scene.session.view())
+                preferred = [m for m in options if isinstance(m, Capture | Build)]
+                click_move(app, rng.choice(preferred or options))
+        steps(app, 1, 0.05)
+    assert top_name(app) == "GameOverScene"
+    log = [entry.text for entry in app.stack.top.session.log]  # type: ignore[union-attr]
+    assert len(log) > 40
+    for text in [*log, *seen]:
+        assert not NOTATION_CARD.search(text), text
+    assert sum(bool(SYMBOL_CARD.search(text)) for text in log) > 40
