@@ -48,11 +48,11 @@ class Worth:
     def __init__(self, view: PlayerView) -> None:
         rs = view.ruleset
         t = tables(rs)
-        sides = 2 if rs.partnerships and view.players == 4 else view.players
+        sides = 2 if view.partnership else view.players
         cards = [0] * sides
         spades = [0] * sides
         for p, pile in enumerate(view.captures):
-            s = p % 2 if sides == 2 and view.players == 4 else p
+            s = view.side_of(p)
             cards[s] += len(pile)
             spades[s] += sum(1 for c in pile if t.spade[c.index])
         total_cards = sum(cards)
@@ -138,6 +138,7 @@ def reply_threat(
             stock=(), captures=view.captures, sweeps=view.sweeps,
             last_taker=view.last_taker,
             must_capture=(False,) * view.players, deal_number=view.deal_number,
+            teams=view.teams,
         )
         best = 0.0
         sweep = False
@@ -200,7 +201,7 @@ def assess(view: PlayerView, moves: list[Move] | None = None) -> list[Assessment
         if round_ends and table:
             taker = view.player if isinstance(m, Capture) else view.last_taker
             leftover = worth.items(table)
-            if taker is not None and taker % 2 == view.player % 2 and view.players in (2, 4):
+            if taker is not None and view.side_of(taker) == view.side_of(view.player):
                 last_collect = leftover
             elif taker is not None:
                 last_collect = -leftover
@@ -233,7 +234,7 @@ def _follow_up(view: PlayerView, move: Move, table: tuple[TableItem, ...], worth
         ruleset=view.ruleset, dealer=view.dealer, to_move=view.player, hands=hands,
         table=table, stock=(), captures=view.captures, sweeps=view.sweeps,
         last_taker=view.last_taker, must_capture=(False,) * view.players,
-        deal_number=view.deal_number,
+        deal_number=view.deal_number, teams=view.teams,
     )
     best = 0.0
     for m in legal_moves(probe):

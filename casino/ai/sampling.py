@@ -115,4 +115,5 @@ def _state(view: PlayerView, hands: tuple[tuple[Card, ...], ...], cards: list[Ca
         last_taker=view.last_taker,
         must_capture=view.must_capture,
         deal_number=view.deal_number,
+        teams=view.teams,
     )

@@ -32,16 +32,27 @@ class Game:
 
     @classmethod
     def start(cls, ruleset: Ruleset, players: int = 2, seed: int | str = 0,
-              first_dealer: int | None = None) -> Game:
-        """A new game; the first dealer is a seeded coin flip unless given."""
+              first_dealer: int | None = None, teams: bool | None = None) -> Game:
+        """A new game; the first dealer is a seeded coin flip unless given. ``teams``: four
+        players as two teams (True) or each alone (False); None as the ruleset has it."""
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}:dealer").randrange(players)
-        state = deal_round(ruleset, players, first_dealer, shuffled_deck(round_seed(seed, 0)))
+        state = deal_round(ruleset, players, first_dealer, shuffled_deck(round_seed(seed, 0)),
+                           teams)
         return cls(ruleset, seed, players, first_dealer, state)
 
     @property
     def sides(self) -> int:
         return self.round.sides
+
+    @property
+    def teams(self) -> bool | None:
+        """The set-up's choice of teams for four players (None: as the ruleset has it)."""
+        return self.round.teams
+
+    @property
+    def partnership(self) -> bool:
+        return self.round.partnership
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -114,5 +125,5 @@ class Game:
         index = self.round_index + 1
         dealer = (self.first_dealer + index) % self.players
         state = deal_round(self.ruleset, self.players, dealer,
-                           shuffled_deck(round_seed(self.seed, index)))
+                           shuffled_deck(round_seed(self.seed, index)), self.teams)
         return replace(self, round=state, round_index=index)

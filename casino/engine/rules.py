@@ -236,9 +236,7 @@ class _Table:
 
 def _partner(pos: Position) -> int | None:
     """The seat opposite in a four-player partnership game."""
-    if pos.ruleset.partnerships and pos.players == 4:
-        return (pos.to_move + 2) % 4
-    return None
+    return pos.partner_of(pos.to_move)
 
 
 def _generate(
@@ -508,7 +506,7 @@ def apply(state: State, move: Move) -> State:
             must[p] = rs.obligations.capture_after_build
     new = State(
         rs, state.dealer, (p + 1) % len(hands), tuple(hands), tuple(table), state.stock,
-        captures, sweeps, last_taker, tuple(must), state.deal_number,
+        captures, sweeps, last_taker, tuple(must), state.deal_number, state.teams,
     )
     draw_to = rs.deal.draw_to
     if draw_to and new.stock and len(new.hands[p]) < draw_to:

@@ -54,7 +54,9 @@ class State:
     """One round: hands, table, stock, capture piles and whose turn it is.
 
     ``stock`` is in deal order (its first card is dealt next). ``must_capture`` holds
-    kasino's "you built last turn, now capture" flag per seat.
+    kasino's "you built last turn, now capture" flag per seat. ``teams`` is the game's
+    choice for four players where the ruleset allows partnerships: two teams (partners
+    opposite) or each alone; None plays as the ruleset has it.
     """
 
     ruleset: Ruleset = field(compare=False, repr=False)
@@ -68,6 +70,7 @@ class State:
     last_taker: int | None = None
     must_capture: tuple[bool, ...] = ()
     deal_number: int = 1
+    teams: bool | None = None
 
     @property
     def players(self) -> int:
@@ -84,9 +87,13 @@ class State:
         """The scoring side of a seat: its team in a partnership game, else itself."""
         return player % 2 if self.partnership else player
 
+    def partner_of(self, player: int) -> int | None:
+        """The seat opposite ``player`` in a four-player partnership game, else None."""
+        return (player + 2) % 4 if self.partnership else None
+
     @property
     def partnership(self) -> bool:
-        return self.ruleset.partnerships and self.players == 4
+        return is_partnership(self.ruleset, self.players, self.teams)
 
     @property
     def sides(self) -> int:
@@ -108,6 +115,7 @@ class State:
             last_taker=self.last_taker,
             must_capture=self.must_capture,
             deal_number=self.deal_number,
+            teams=self.teams,
         )
 
     def all_cards(self) -> list[Card]:
@@ -141,10 +149,24 @@ class PlayerView:
     deal_number: int
     totals: tuple[int, ...] = ()
     """Game points per side from the rounds before this one (public; empty if unknown)."""
+    teams: bool | None = None
+    """As ``State.teams``: four players as two teams, or each alone (public)."""
 
     @property
     def players(self) -> int:
         return len(self.hand_counts)
+
+    @property
+    def partnership(self) -> bool:
+        return is_partnership(self.ruleset, self.players, self.teams)
+
+    def side_of(self, player: int) -> int:
+        """The scoring side of a seat: its team in a partnership game, else itself."""
+        return player % 2 if self.partnership else player
+
+    def partner_of(self, player: int) -> int | None:
+        """The seat opposite ``player`` in a four-player partnership game, else None."""
+        return (player + 2) % 4 if self.partnership else None
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: in other hands or the stock, in deck order."""
@@ -157,6 +179,13 @@ class PlayerView:
 
     def is_last_deal(self) -> bool:
         return self.stock_count == 0
+
+
+def is_partnership(ruleset: Ruleset, players: int, teams: bool | None = None) -> bool:
+    """Four players as two teams: as chosen (``teams``), else as the ruleset has it."""
+    if players != 4:
+        return False
+    return ruleset.partnerships if teams is None else teams
 
 
 def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
@@ -187,10 +216,16 @@ def _deal_hands(
     return hands, table
 
 
-def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ...]) -> State:
-    """Start a round from a given deck order: first hands and table cards dealt."""
+def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ...],
+               teams: bool | None = None) -> State:
+    """Start a round from a given deck order: first hands and table cards dealt.
+
+    ``teams`` chooses two teams or each alone for four players where the ruleset allows
+    partnerships; None plays as the ruleset has it."""
     if players not in ruleset.players:
         raise ValueError(f"{ruleset.name} is played by {ruleset.players} players, not {players}")
+    if teams and (players != 4 or not ruleset.partnerships):
+        raise ValueError(f"{ruleset.name} with {players} players has no teams")
     if sorted(c.index for c in deck) != list(range(52)):
         raise ValueError("a deck must hold each of the 52 cards once")
     rest = list(deck)
@@ -209,6 +244,7 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
         captures=tuple(() for _ in range(players)),
         sweeps=(0,) * players,
         must_capture=(False,) * players,
+        teams=teams,
     )
 
 

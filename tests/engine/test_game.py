@@ -120,3 +120,48 @@ def test_deals_in_round_is_the_number_of_deals_a_round_has() -> None:
                 game = game.play(rng.choice(game.legal_moves()))
             assert deals_in_round(ruleset, players) == most, (name, players)
     assert deals_in_round(load_ruleset("draw"), 2) == 1
+
+
+def test_four_players_each_alone_score_by_seat_and_one_seat_wins() -> None:
+    # docs/RULES.md#classic-players-and-deal: four may also play each for themselves
+    for name in ("classic", "kasino"):
+        game = Game.start(load_ruleset(name), 4, 11, teams=False)
+        assert (game.sides, game.partnership) == (4, False)
+        while not game.is_over():
+            if game.round_over():
+                game = game.next_round()
+            assert game.round.teams is False  # kept by every move and every new round
+            game = game.play(legal_moves(game.round)[0])
+        for score in game.scores:
+            assert len(score.totals) == 4
+        last = game.round
+        assert game.scores[-1].cards == tuple(len(pile) for pile in last.captures)
+        assert len(game.totals) == 4
+        winner = game.winner()
+        if winner is not None:
+            assert game.totals[winner] == max(game.totals)
+            assert game.returns()[winner] == 1.0 and sum(game.returns()) == -2.0
+
+
+def test_the_winner_of_four_alone_is_a_seat_not_a_team() -> None:
+    game = Game.start(load_ruleset("classic"), 4, 5, teams=False)
+    state = replace(game.round, hands=((),) * 4, stock=(),
+                    captures=(tuple(game.round.all_cards()), (), (), ()))
+    scores = tuple(RoundScore(("x",), ((a,), (b,), (c,), (d,)), (0,) * 4, (0,) * 4, (0,) * 4)
+                   for a, b, c, d in [(5, 4, 2, 0), (5, 4, 19, 0)])
+    game = replace(game, round=state, scores=scores)
+    assert game.totals == (10, 8, 21, 0)
+    assert game.winner() == 2
+    assert game.is_over()
+    teams = replace(game, round=replace(state, teams=True))
+    assert teams.partnership and teams.sides == 2
+
+
+def test_teams_need_four_players_and_a_ruleset_with_partnerships() -> None:
+    with pytest.raises(ValueError, match="no teams"):
+        Game.start(load_ruleset("classic"), 3, 1, teams=True)
+    with pytest.raises(ValueError, match="no teams"):
+        Game.start(load_ruleset("munter"), 4, 1, teams=True)
+    assert Game.start(load_ruleset("munter"), 4, 1).sides == 4
+    assert Game.start(load_ruleset("classic"), 4, 1).sides == 2  # the ruleset's default
+    assert Game.start(load_ruleset("classic"), 4, 1, teams=True).partnership

@@ -180,3 +180,13 @@ def test_seed002_the_owner_adds_a_further_set_to_their_own_double_build() -> Non
     after = play(state, move(state, "2C b9x3 [5H 4D 9S] 7C"))
     pile = after.table[0]
     assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 3, 0)
+
+
+def test_four_alone_the_seat_opposite_is_no_partner() -> None:
+    # docs/RULES.md#kasino-players-and-deal: playing each alone, nobody adds to another's
+    # multiple build
+    text = "0;3;7D 7H/KS/QS/JS;[b7x2 4H 3S 7C @2];*/-/-/-"
+    alone = replace(pos(text, "kasino"), teams=False)
+    assert alone.partner_of(0) is None and alone.view_for(0).partner_of(0) is None
+    assert "7D b7x3 [4H 3S 7C]" not in legal_texts(alone)
+    assert pos(text, "kasino").view_for(0).partner_of(0) == 2
