@@ -23,7 +23,7 @@ from casino.engine.game import Game
 from casino.engine.notation import format_move, parse_position
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.ruleset import Ruleset, bundled_names, load_ruleset, ruleset_problems
-from casino.engine.state import State
+from casino.engine.state import State, is_partnership
 
 PolicyFactory = Callable[[str, int | str], Policy]
 
@@ -88,9 +88,10 @@ def check_invariants(state: State) -> None:
 
 def play_game(
     ruleset: Ruleset, seed: int | str, players: Sequence[Policy], check: bool = True,
+    teams: bool | None = None,
 ) -> tuple[Game, list[list[tuple[int, str]]]]:
     """One complete game between policies; returns it and the moves of each round."""
-    game = Game.start(ruleset, len(players), seed)
+    game = Game.start(ruleset, len(players), seed, teams=teams)
     record: list[list[tuple[int, str]]] = [[]]
     while True:
         state = game.round
@@ -173,7 +174,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"{ruleset.name} is for {ruleset.players} players, got {len(names)}")
     for name in names:
         make_policy(name, 0)
-    wins = [0] * (2 if ruleset.partnerships and len(names) == 4 else len(names))
+    teams = individual_choice(args, len(names))
+    partnership = is_partnership(ruleset, len(names), teams)
+    wins = [0] * (2 if partnership else len(names))
+    points = [0] * len(wins)
     draws = 0
     violations: list[str] = []
     rounds = 0
@@ -186,7 +190,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed = f"{args.seed}:{g}"
             policies = [make_policy(n, f"{seed}:{i}") for i, n in enumerate(names)]
             try:
-                game, moves = play_game(ruleset, seed, policies)
+                game, moves = play_game(ruleset, seed, policies, teams=teams)
             except AssertionError as exc:
                 violations.append(f"game seed {seed!r}: {exc}")
                 continue
@@ -196,6 +200,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             else:
                 wins[winner] += 1
             rounds += len(game.scores)
+            points = [a + b for a, b in zip(points, game.totals, strict=True)]
             for score in game.scores:
                 sweeps += sum(score.sweeps)
                 for name, column in score.by_category().items():
@@ -213,6 +218,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "rounds": rounds,
         "wins": wins,
         "draws": draws,
+        "points": points,
         "points_by_category": by_category,
         "sweeps_per_round": sweeps / rounds if rounds else 0.0,
         "rounds_per_second": rounds / elapsed if elapsed else 0.0,
@@ -222,7 +228,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         print(f"{ruleset.title}: {args.games} games, {rounds} rounds, players {args.players}")
-        print("wins per seat: " + ", ".join(map(str, wins)) + f"; draws {draws}")
+        side = "team (seats 1+3, 2+4)" if partnership else "seat"
+        print(f"wins per {side}: " + ", ".join(map(str, wins)) + f"; draws {draws}")
+        print(f"game points per {side}: " + ", ".join(map(str, points)))
         for name, total in by_category.items():
             print(f"  {name:<14} {total}")
         print(f"sweeps per round {summary['sweeps_per_round']:.3f}; "
@@ -231,6 +239,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for line in violations[:10]:
         print(f"casino-cli: violation in {line}", file=sys.stderr)
     return 1 if violations else 0
+
+
+def individual_choice(args: argparse.Namespace, players: int) -> bool | None:
+    """``--individual``: four players each alone (False teams); None leaves the ruleset's way."""
+    if not getattr(args, "individual", False):
+        return None
+    if players != 4:
+        raise UsageError(f"--individual is for four players, got {players}")
+    return False
 
 
 def game_record(
@@ -318,6 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", default="0")
     p.add_argument("--players", default="random,random", help="comma-separated, one per seat")
     p.add_argument("--record", help="write one JSON line per game to this file")
+    p.add_argument("--individual", action="store_true",
+                   help="four players each alone, not as two teams")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("replay", help="re-play game records and check all they state")

@@ -282,3 +282,30 @@ def test_replay_messages_name_the_record_and_what_is_wrong(
     assert f"{record}:1: rounds[0].moves[0][0]: Input should be a valid integer" in lines[0]
     assert f"seat {seat} moved but it was seat {seat}'s turn" not in err
     assert f"{record}:2: rounds: the game was over after {len(good['rounds'])} rounds" in lines[1]
+
+
+def test_simulate_four_players_each_alone_prints_points_by_seat(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # docs/RULES.md#classic-players-and-deal: four may play each alone
+    record = tmp_path / "four.jsonl"
+    args = ("simulate", "--ruleset", "classic", "--games", "4", "--seed", "2",
+            "--players", "greedy,random,greedy,random")
+    status, out, _ = run(capsys, *args, "--individual", "--record", str(record))
+    assert status == 0
+    assert "wins per seat: " in out
+    line = next(x for x in out.splitlines() if x.startswith("game points per seat: "))
+    points = [int(n) for n in line.split(": ")[1].split(", ")]
+    games = [json.loads(x) for x in record.read_text().splitlines()]
+    assert len(points) == 4
+    assert points == [sum(g["totals"][s] for g in games) for s in range(4)]
+    assert all(g["teams"] is False and len(g["totals"]) == 4 for g in games)
+    status, out, _ = run(capsys, "replay", str(record))
+    assert status == 0 and "4 games replayed" in out
+    summary = json.loads(run(capsys, *args, "--json")[1])
+    assert len(summary["wins"]) == len(summary["points"]) == 2  # the ruleset's two teams
+    # A record that says "alone" replays as such; the same moves as teams do not.
+    games[0]["teams"] = True
+    record.write_text(json.dumps(games[0]) + "\n")
+    assert run(capsys, "replay", str(record))[0] == 2
+    status, _, err = run(capsys, *args[:-2], "--players", "greedy,random", "--individual")
+    assert status == 2 and "four players" in err

@@ -62,6 +62,9 @@ class GameRecord(BaseModel):
         StrictStr, Field(max_length=200)]
     players: tuple[Name, ...] = Field(min_length=2, max_length=4)
     first_dealer: Seat
+    teams: bool | None = None
+    """Four players as two teams or each alone; None (and older records): as the ruleset has
+    it."""
     rounds: tuple[RoundRecord, ...] = Field(min_length=1, max_length=100)
     totals: tuple[StrictInt, ...] | None = None
     """Game points per side; optional, for records written before it was kept."""
@@ -77,6 +80,7 @@ class GameRecord(BaseModel):
             "seed": game.seed,
             "players": tuple(names),
             "first_dealer": game.first_dealer,
+            "teams": game.teams,
             "rounds": tuple(
                 RoundRecord(moves=tuple((seat, text) for seat, text in round_moves),
                             score=dict(score.by_category()))
@@ -134,7 +138,10 @@ class GameRecord(BaseModel):
         if self.first_dealer >= players:
             raise RecordError("first_dealer", f"{self.first_dealer} is not one of the "
                                               f"{players} seats (0 to {players - 1})")
-        game = Game.start(ruleset, players, self.seed, self.first_dealer)
+        try:
+            game = Game.start(ruleset, players, self.seed, self.first_dealer, self.teams)
+        except ValueError as exc:
+            raise RecordError("teams", str(exc)) from None
         for r, rnd in enumerate(self.rounds):
             if r:
                 if game.is_over():

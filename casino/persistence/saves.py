@@ -67,6 +67,8 @@ class SavedGame(BaseModel):
     players: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
     seed: int | str
     first_dealer: int = Field(ge=0, le=3)
+    teams: bool | None = None
+    """Four players as two teams or each alone; None (and older saves): as the ruleset has it."""
     rounds: tuple[tuple[SeatMove, ...], ...] = ((),)
     undo_used: bool = False
     daily: date | None = None
@@ -78,7 +80,7 @@ class SavedGame(BaseModel):
         if len(players) != game.players:
             raise ValueError(f"{len(players)} seats named for a {game.players}-player game")
         return cls(ruleset=game.ruleset.name, players=tuple(players), seed=game.seed,
-                   first_dealer=game.first_dealer, daily=daily)
+                   first_dealer=game.first_dealer, teams=game.teams, daily=daily)
 
     @property
     def names(self) -> list[str]:
@@ -141,7 +143,10 @@ def replay(save: SavedGame, load_ruleset: RulesetLoader = default_loader) -> Gam
         raise SaveError(f"{len(save.players)} players; {ruleset.name} is for {ruleset.players}")
     if save.first_dealer >= len(save.players):
         raise SaveError(f"first dealer {save.first_dealer} is not a seat")
-    game = Game.start(ruleset, len(save.players), save.seed, save.first_dealer)
+    try:
+        game = Game.start(ruleset, len(save.players), save.seed, save.first_dealer, save.teams)
+    except ValueError as exc:
+        raise SaveError(f"teams: {exc}") from None
     for r, moves in enumerate(save.rounds):
         if r:
             try:

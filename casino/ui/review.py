@@ -71,7 +71,7 @@ def steps_of(record: dict[str, Any], load: Any) -> tuple[list[Step], Game]:
     """
     ruleset = load(str(record["ruleset"]))
     game = Game.start(ruleset, len(record["players"]), record["seed"],
-                      int(record["first_dealer"]))
+                      int(record["first_dealer"]), record.get("teams"))
     steps: list[Step] = []
     for r, rnd in enumerate(record["rounds"]):
         if r:

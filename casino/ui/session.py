@@ -222,9 +222,11 @@ class Session:
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str | Sequence[str],
             names: tuple[str, ...] = (), first_dealer: int | None = None,
-            daily: date | None = None, persist: bool = False) -> Session:
-        """A new game; ``level`` is every computer's, or one per computer seat in order."""
-        game = Game.start(ruleset, players, seed, first_dealer)
+            daily: date | None = None, persist: bool = False,
+            teams: bool | None = None) -> Session:
+        """A new game; ``level`` is every computer's, or one per computer seat in order;
+        ``teams`` chooses two teams or each alone for four (None: as the ruleset has it)."""
+        game = Game.start(ruleset, players, seed, first_dealer, teams)
         levels = [level] * (players - 1) if isinstance(level, str) else list(level)
         while len(levels) < players - 1:
             levels.append(levels[-1] if levels else default_level())
@@ -253,7 +255,8 @@ class Session:
 
     def replay_log(self, save: SavedGame) -> list[LogEntry]:
         """The move log of a save, re-read move by move (the save is known to replay)."""
-        game = Game.start(self.ruleset, len(save.players), save.seed, save.first_dealer)
+        game = Game.start(self.ruleset, len(save.players), save.seed, save.first_dealer,
+                          save.teams)
         log: list[LogEntry] = []
         for r, moves in enumerate(save.rounds):
             if r:

@@ -66,9 +66,10 @@ def read_only(folder: Path) -> Iterator[None]:
 
 
 def play(ruleset: str = "classic", seed: int | str = "t", players: int = 2,
-         moves: int | None = None, undo_used: bool = False) -> tuple[Game, SavedGame]:
+         moves: int | None = None, undo_used: bool = False,
+         teams: bool | None = None) -> tuple[Game, SavedGame]:
     """A game between greedy players, saved as it goes: to its end, or ``moves`` moves in."""
-    game = Game.start(load_ruleset(ruleset), players, seed)
+    game = Game.start(load_ruleset(ruleset), players, seed, teams=teams)
     seats = [SeatInfo(name="Ann")] + [
         SeatInfo(name=f"Computer {s}", level="greedy") for s in range(1, players)]
     save = SavedGame.new(game, seats).model_copy(update={"undo_used": undo_used})

@@ -366,3 +366,23 @@ def test_rows_edited_by_hand_are_left_out_not_fatal(filled: Path) -> None:
     assert "damaged game rows" in records.read_errors[1]
     assert records.game_record(5) is None and "damaged" in records.read_errors[2]
     assert records.games("P0")[0].names == ("P0", "Computer")
+
+
+def test_four_players_each_alone_are_recorded_seat_by_seat(tmp_path: Path) -> None:
+    # docs/RULES.md#classic-players-and-deal: four each alone; statistics follow the seats
+    game, save = play(seed="a4", players=4, teams=False)
+    assert game.sides == 4 and save.teams is False
+    records = book(tmp_path)
+    game_id = records.add_saved(save, game).value
+    assert game_id is not None
+    winner = game.winner()
+    assert winner is not None
+    rows = {r.name: r for r in records.hall_of_fame()}
+    for seat, info in enumerate(save.players):
+        assert rows[info.name].wins == int(seat == winner)
+        assert records.stats(info.name, computer=seat > 0).points == game.totals[seat]
+    summary = records.games()[0]
+    assert summary.totals == game.totals and summary.winner == winner
+    stored = records.game_record(game_id)
+    assert stored is not None and stored["teams"] is False
+    replay_record(stored, "stored")

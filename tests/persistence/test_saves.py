@@ -291,3 +291,16 @@ def test_a_save_too_large_to_be_one_is_refused_unread(tmp_path: Path) -> None:
     assert value is None and "bytes" in messages[0]
     [backup] = backups(tmp_path, FILE_NAME)
     assert backup.stat().st_size == 64 << 20
+
+
+def test_four_players_each_alone_are_saved_and_resumed_alone(tmp_path: Path) -> None:
+    game, save = play("kasino", "alone", 4, moves=60, teams=False)
+    assert game.round_index >= 1 and game.sides == 4  # past a new round
+    assert save_game(save, tmp_path) is None
+    data = json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
+    assert data["teams"] is False
+    loaded = load_game(tmp_path).value
+    assert loaded is not None and loaded[1] == game and loaded[1].sides == 4
+    with pytest.raises(SaveError, match="teams"):
+        replay(save.model_copy(update={"teams": True, "players": save.players[:3],
+                                       "first_dealer": 0}))
