@@ -57,6 +57,8 @@ class Settings(BaseModel):
     )
     first_dealer: Literal["coin", "me", "opponent"] = "coin"
     daily_deal: bool = False
+    teams: bool = Field(True, description="four players as two teams where the rules allow; "
+                        "false: each alone")
     window_size: tuple[Annotated[int, Field(ge=320, le=10000)],
                        Annotated[int, Field(ge=240, le=10000)]] = (1280, 800)
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from casino.engine import Game, load_ruleset
 from casino.engine.errors import CasinoError
+from casino.engine.state import is_partnership
 from casino.persistence import SavedGame, load_game, load_settings, save_settings
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
@@ -107,8 +108,9 @@ class App:
             seed = random.randrange(1 << 30)
         self.games += 1
         levels = list(s.difficulties[:players - 1])
+        teams = s.teams if is_partnership(ruleset, players) else None
         session = Session.new(ruleset, players, seed, levels, (s.player_name,), first, daily,
-                              persist=True)
+                              persist=True, teams=teams)
         self.show_table(session)
 
     def resume(self, save: SavedGame, game: Game) -> None:
@@ -222,6 +224,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--ruleset", help="start straight at the table with this ruleset")
     parser.add_argument("--players", type=int, choices=(2, 3, 4),
                         help="2, 3 or 4 (as the ruleset allows)")
+    parser.add_argument("--individual", action="store_true",
+                        help="four players each alone, not as two teams")
     parser.add_argument("--level", choices=ai_levels(), help="computer player")
     parser.add_argument("--seed", type=int, help="deal seed (for reproducible games)")
     parser.add_argument("--size", type=window_size,
@@ -274,12 +278,17 @@ def launch(args: argparse.Namespace) -> App | int:
         except CasinoError as exc:
             print(f"casino: {exc}", file=sys.stderr)
             return 2
-        players = args.players or ruleset.players[0]
+        players = args.players or (4 if args.individual else ruleset.players[0])
         if players not in ruleset.players:
             print(f"casino: {ruleset.name} is played by {ruleset.players} players",
                   file=sys.stderr)
             return 2
         overrides.update(ruleset=ruleset.name, opponents=players - 1, daily_deal=False)
+    if args.individual:
+        if args.players not in (None, 4):
+            print("casino: --individual is for four players", file=sys.stderr)
+            return 2
+        overrides.update(teams=False)
     if overrides:
         settings = settings.changed(**overrides)
     if settings.difficulties[0] not in ai_levels():

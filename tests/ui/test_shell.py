@@ -607,3 +607,44 @@ def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(casino_home:
     assert scene.session.save is not None and scene.session.save.move_count() >= 3
     assert scene.message_kind != "error"  # said once, not after every move
     shot(app, "table_save_failed")
+
+
+def test_four_players_each_alone_from_the_options_to_game_over(casino_home: Path) -> None:
+    """docs/RULES.md#classic-players-and-deal: four may play each alone; the options offer
+    it, and the table, its score panel, the save and the record book follow the seats."""
+    app = make_app(size=(1024, 640))
+    app.show_title()
+    steps(app)
+    choose_on_title(app, "ruleset", "classic")
+    choose_on_title(app, "opponents", "3 alone")
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    assert not any("(partner)" in o.label for o in title.options())
+    shot(app, "title_four_alone")
+    assert load_settings(casino_home).value.teams is False
+    key(pygame.K_RETURN)
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    game = scene.session.game
+    assert (game.players, game.sides, game.partnership) == (4, 4, False)
+    assert scene.session.short_side_names() == ["You", "Computer 1", "Computer 2", "Computer 3"]
+    assert scene.session.save is not None and scene.session.save.teams is False
+    play_human_moves(app, scene, 5)
+    shot(app, "table_four_alone")
+    play_to_game_over(app, random.Random(4))
+    final = scene.session.game
+    assert final.sides == 4 and len(final.totals) == 4
+    winner = final.winner()
+    assert winner is not None and final.totals[winner] >= final.ruleset.game.target
+    shot(app, "game_over_four_alone")
+    records, _ = Records.open(casino_home)
+    (summary,) = records.games()
+    assert summary.totals == final.totals and summary.winner == winner
+    assert summary.names == ("You", "Computer 1", "Computer 2", "Computer 3")
+    print("points by seat", final.totals, "winner seat", winner)
+    # and back to two teams: the same row's other value
+    app.show_title()
+    steps(app)
+    choose_on_title(app, "opponents", "3")
+    assert load_settings(casino_home).value.teams is True

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Game, load_ruleset
-from casino.engine.ruleset import bundled_names
+from casino.engine.ruleset import Ruleset, bundled_names
+from casino.engine.state import is_partnership
 from casino.persistence import SavedGame
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from casino.ui.app import App
     from casino.ui.layout import DialogLayout
 
+ALONE = "3 alone"  # the opponents row's value for four players each alone
 OPTION_ROWS = 8  # name, rules, opponents, three levels, first dealer, daily deal
 NAME_LENGTH = 24
 
@@ -66,8 +68,10 @@ class TitleScene(Scene):
         levels = tuple(ai_levels())
         labels = tuple(level_label(v) for v in levels)
         opponents = tuple(str(n - 1) for n in ruleset.players)
-        shown = tuple(f"{n} (two teams)" if n == "3" and ruleset.partnerships else n
-                      for n in opponents)
+        shown = opponents
+        if ruleset.partnerships and "3" in opponents:  # four: two teams or each alone
+            opponents += (ALONE,)
+            shown = (*("3 (two teams)" if n == "3" else n for n in shown), "3 (each alone)")
         rows = [
             Option("player_name", "Your name (type it)", ()),
             Option("ruleset", "Rules", tuple(self.rulesets),
@@ -77,7 +81,7 @@ class TitleScene(Scene):
         for seat in range(1, settings.players if settings.players in ruleset.players
                           else ruleset.players[0]):
             who = "Computer" if len(opponents) == 1 and opponents[0] == "1" else f"Computer {seat}"
-            if ruleset.partnerships and settings.opponents == 3 and seat == 2:
+            if self.teams(ruleset) and seat == 2:
                 who += " (partner)"
             rows.append(Option(f"level{seat}", f"{who} level", levels, labels))
         rows.append(Option("first_dealer", "First dealer", ("coin", "me", "opponent"),
@@ -85,9 +89,16 @@ class TitleScene(Scene):
         rows.append(on_off("daily_deal", "Daily deal (today's cards)"))
         return rows
 
+    def teams(self, ruleset: Ruleset) -> bool:
+        """Four players as two teams, as chosen (where the ruleset has partnerships)."""
+        return is_partnership(ruleset, self.app.settings.players) and self.app.settings.teams
+
     def current(self, option: Option) -> str:
         if option.key == "player_name":
             return self.name
+        if option.key == "opponents" and ALONE in option.values and not self.teams(
+                load_ruleset(self.app.settings.ruleset)) and self.app.settings.opponents == 3:
+            return ALONE
         if option.key.startswith("level"):
             return self.app.settings.difficulties[int(option.key[5:]) - 1]
         return setting_value(self.app, option.key)
@@ -103,6 +114,11 @@ class TitleScene(Scene):
             levels = list(self.app.settings.difficulties)
             levels[seat] = option.values[(pos + step) % len(option.values)]
             self.app.change_settings(difficulties=tuple(levels))
+            return
+        if option.key == "opponents":
+            now = self.current(option)
+            new = option.values[(option.values.index(now) + step) % len(option.values)]
+            self.app.change_settings(opponents=int(new[0]), teams=new != ALONE)
             return
         step_setting(self.app, option, step)
         if option.key == "ruleset":
