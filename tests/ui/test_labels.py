@@ -123,3 +123,27 @@ def test_casino33_says_stack() -> None:
                 return
             game = game.play(rng.choice(moves))
     raise AssertionError("no stack found")
+
+
+def test_four_seats_score_sheet_heads_are_drawn_whole_at_1024x640(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four players each alone: 'Computer' did not fit a column and was cut to 'Com…'."""
+    from casino.ui.scene import draw_text, text_width
+    from casino.ui.scenes import table_view
+
+    app = make_app(size=(1024, 640), players=4, teams=False, ruleset="classic")
+    app.new_game()
+    steps(app)
+    cut: list[str] = []
+
+    def measured(surface: pygame.Surface, text: str, size: int, *args: object,
+                 **kw: object) -> pygame.Rect:
+        limit = kw.get("max_width")
+        if isinstance(limit, int) and text_width(text, size, bool(kw.get("bold"))) > limit:
+            cut.append(text)
+        return draw_text(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", measured)
+    app.draw()
+    save(app, "four_alone_sheet_1024x640")
+    assert "Computer" not in cut and "Computer 1" not in cut, cut

@@ -328,6 +328,12 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
     heads = [wrap(name, f, col_w - 4, bold=True)[:2] for name in names]
+    shared = {tuple(h[:-1]) for h in heads[1:]}
+    if len(heads) > 2 and len(shared) == 1 and all(len(h) == 2 for h in heads[1:]):
+        # "Computer" once over columns 1, 2, 3: four narrow columns do not fit it each
+        draw_text(surface, heads[1][0], f, (sx + label_w + col_w * len(heads) // 2 + col_w // 2,
+                                            y), DIM, "midtop", bold=True)
+        heads = [["", h[-1]] for h in heads]
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
         colour = seat_colour(k, game.round.partnership)
         for n, text in enumerate(head):
