@@ -19,6 +19,7 @@ from typing import Any
 from casino.engine.game import Game
 from casino.engine.notation import format_position
 from casino.engine.ruleset import Ruleset
+from casino.engine.state import is_partnership
 
 
 @dataclass
@@ -38,23 +39,26 @@ def _load(ruleset_name: str) -> Ruleset:
 
 
 def play_one(ruleset: Ruleset, seed: str, names: Sequence[str], first_seat: int,
-             ai_seed: str) -> GameResult:
-    """One game of ``seed`` with the first-named player in ``first_seat``."""
+             ai_seed: str, seats: int = 2, teams: bool | None = None) -> GameResult:
+    """One game of ``seed`` with the first-named player in ``first_seat``; with four seats
+    each player sits in two opposite seats (a team, or two players each alone)."""
     from casino.ai.registry import POLICIES
 
-    seats = [names[0], names[1]] if first_seat == 0 else [names[1], names[0]]
-    player_of_seat = [0, 1] if first_seat == 0 else [1, 0]
+    player_of_seat = [(s + first_seat) % 2 for s in range(seats)]
     policies = [
-        POLICIES[name](seed=f"{ai_seed}:{player_of_seat[s]}") for s, name in enumerate(seats)
+        POLICIES[names[p]](seed=f"{ai_seed}:{p}" + (f":{s}" if s >= 2 else ""))
+        for s, p in enumerate(player_of_seat)
     ]
     result = GameResult(first_seat, [], None, [])
-    game = Game.start(ruleset, 2, seed)
+    game = Game.start(ruleset, seats, seed, teams=teams)
     result.deals.append(format_position(game.round))
     while True:
         state = game.round
         if state.is_over():
-            totals = game.scores[-1].totals
-            result.margins.append(totals[first_seat] - totals[1 - first_seat])
+            points = [0, 0]
+            for side, total in enumerate(game.scores[-1].totals):  # side k holds seat k
+                points[player_of_seat[side]] += total
+            result.margins.append(points[0] - points[1])
             if game.is_over():
                 w = game.winner()
                 result.winner = None if w is None else player_of_seat[w]
@@ -74,13 +78,20 @@ def play_one(ruleset: Ruleset, seed: str, names: Sequence[str], first_seat: int,
         game = game.play(move)
 
 
-def play_pair(job: tuple[str, tuple[str, str], str, int]) -> tuple[int, list[GameResult]]:
+Job = tuple[str, tuple[str, str], str, int, int, bool | None]
+"""Ruleset, the two players, seed, deal pair index, seats (2 or 4), teams (None: as the
+ruleset has it); the last two may be left off for two seats."""
+
+
+def play_pair(job: Job | tuple[str, tuple[str, str], str, int]) -> tuple[int, list[GameResult]]:
     """Both games of deal pair ``index``: the same seed, seats swapped."""
-    ruleset_name, names, seed, index = job
+    ruleset_name, names, seed, index = job[:4]
+    seats, teams = (job[4], job[5]) if len(job) == 6 else (2, None)
     ruleset = _load(ruleset_name)
     deal_seed = f"{seed}:{index}"
     ai_seed = f"ai:{seed}:{index}"
-    return index, [play_one(ruleset, deal_seed, names, s, ai_seed) for s in (0, 1)]
+    return index, [play_one(ruleset, deal_seed, names, s, ai_seed, seats, teams)
+                   for s in (0, 1)]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -137,12 +148,12 @@ def summarize(names: Sequence[str], pairs: list[list[GameResult]],
 
 
 def run(ruleset_name: str, names: tuple[str, str], deals: int, seed: str, jobs: int = 1,
-        show_progress: bool = True) -> dict[str, Any]:
+        show_progress: bool = True, seats: int = 2, teams: bool | None = None) -> dict[str, Any]:
     """Play ``deals`` deal pairs (on ``jobs`` processes) and summarize them."""
     from casino.cli import progress
 
     ruleset = _load(ruleset_name)
-    work = [(ruleset_name, names, seed, i) for i in range(deals)]
+    work: list[Job] = [(ruleset_name, names, seed, i, seats, teams) for i in range(deals)]
     results: dict[int, list[GameResult]] = {}
     started = time.perf_counter()
     if jobs > 1:
@@ -160,13 +171,15 @@ def run(ruleset_name: str, names: tuple[str, str], deals: int, seed: str, jobs: 
             if show_progress:
                 progress(len(results), deals, "tournament")
     summary = summarize(names, [results[i] for i in range(deals)], ruleset.name, seed)
+    summary["seats"] = seats
+    summary["teams"] = is_partnership(ruleset, seats, teams)
     summary["elapsed_seconds"] = time.perf_counter() - started
     return summary
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from casino.ai.registry import POLICIES
-    from casino.cli import UsageError
+    from casino.cli import UsageError, individual_choice
 
     names = tuple(n.strip() for n in args.players.split(","))
     if len(names) != 2:
@@ -180,16 +193,20 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     ruleset = _load(args.ruleset)
-    if 2 not in ruleset.players:
-        raise UsageError(f"{ruleset.name} is not played by two players: no tournament")
+    if args.seats not in ruleset.players:
+        raise UsageError(f"{ruleset.name} is not played by {args.seats} players: no tournament")
+    teams = individual_choice(args, args.seats)
     pair = (names[0], names[1])
-    summary = run(args.ruleset, pair, args.deals, str(args.seed), args.jobs)
+    summary = run(args.ruleset, pair, args.deals, str(args.seed), args.jobs,
+                  seats=args.seats, teams=teams)
     if args.json:
         print(json.dumps(summary))
         return 0
     lo, hi = summary["win_rate_ci95"]
-    print(f"{ruleset.title}: {names[0]} vs {names[1]}, {summary['deal_pairs']} deal pairs "
-          f"(seats swapped), {summary['rounds']} rounds, {summary['games']} games")
+    seating = "" if args.seats == 2 else (
+        ", each in two opposite seats " + ("as a team" if summary["teams"] else "each alone"))
+    print(f"{ruleset.title}: {names[0]} vs {names[1]}{seating}, {summary['deal_pairs']} deal "
+          f"pairs (seats swapped), {summary['rounds']} rounds, {summary['games']} games")
     print(f"margin per round ({names[0]} - {names[1]}): "
           f"{summary['margin_per_round']:+.2f} ± {summary['margin_se']:.2f} (SE)")
     print(f"{names[0]} wins {summary['wins'][0]}, {names[1]} wins {summary['wins'][1]}, "
@@ -211,6 +228,10 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--players", required=True, help="two players, e.g. expert,greedy")
     p.add_argument("--deals", type=int, default=100, help="deal pairs (each played twice)")
     p.add_argument("--seed", default="0")
+    p.add_argument("--seats", type=int, choices=(2, 4), default=2,
+                   help="4: each player sits in two opposite seats")
+    p.add_argument("--individual", action="store_true",
+                   help="with four seats, each seat alone, not two teams")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)

@@ -136,7 +136,8 @@ class Ruleset(BaseModel):
     description: str
     source: str = Field(description="the seed or reference the rules come from")
     players: list[Literal[2, 3, 4]] = Field(default_factory=_two_players)
-    partnerships: bool = Field(False, description="4 players play as two teams, partners opposite")
+    partnerships: bool = Field(False, description="4 players may play as two teams, partners "
+                               "opposite (the default), or each alone")
     values: dict[str, list[int]] = Field(description="rank -> the values it may count as")
     card_values: dict[str, list[int]] = Field(
         default_factory=dict, description="card -> values, overriding its rank (kasino's 2S, 10D)"

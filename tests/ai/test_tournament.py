@@ -60,3 +60,19 @@ def test_bad_players_exit_2(players: str, capsys: pytest.CaptureFixture[str]) ->
     assert main(["tournament", "--players", players, "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("casino-cli: ") and err.count("\n") == 1
+
+
+def test_four_seats_each_alone_or_as_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/RULES.md#classic-players-and-deal: four may play as two teams or each alone
+    _, (a, b) = play_pair(("classic", ("greedy", "random"), "four", 1, 4, False))
+    assert a.margins and b.margins and sum(a.margins) + sum(b.margins) > 0
+    assert a.deals[0] == b.deals[0] and a.deals[0].count("/") >= 3  # four hands dealt alike
+    for extra in ([], ["--individual"]):
+        code = main(["tournament", "--ruleset", "classic", "--players", "greedy,random",
+                     "--deals", "2", "--seed", "1", "--seats", "4", *extra, "--json"])
+        assert code == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["seats"] == 4 and data["teams"] == (not extra) and data["games"] == 4
+    assert main(["tournament", "--ruleset", "classic", "--players", "greedy,random",
+                 "--individual"]) == 2
+    assert "four players" in capsys.readouterr().err
