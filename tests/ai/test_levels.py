@@ -107,3 +107,20 @@ def test_ismcts_shape_follows_the_ruleset() -> None:
                        for v in draw]
     assert shipped != [ISMCTSPolicy(seed=3, iterations=200, refill_explore=50.0).choose(v)
                        for v in draw]
+
+
+def test_four_alone_the_opposite_seat_is_an_opponent_to_the_ai() -> None:
+    """The AI's sides come from the view: four each alone have no partner (issue 18)."""
+    from dataclasses import replace
+
+    from casino.ai.expert import side_of
+    from casino.ai.heuristic import assess
+    from casino.engine.notation import parse_position
+
+    # Seat 0 plays the round's last card; seat 2 took last, so a trail leaves 10D to seat 2.
+    teams = parse_position(load_ruleset("classic"), "0;3;3C/-/-/-;10D;*/-/-/-;-;0/0/0/0;2")
+    alone = replace(teams, teams=False)
+    assert side_of(teams.view_for(0), 2) == 0 and side_of(alone.view_for(0), 2) == 2
+    (as_team,) = assess(teams.view_for(0))
+    (by_self,) = assess(alone.view_for(0))
+    assert as_team.last_collect > 0 > by_self.last_collect

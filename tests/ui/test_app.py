@@ -43,3 +43,24 @@ def test_a_new_player_starts_against_medium() -> None:
     app = launch(parse_args([]))
     assert not isinstance(app, int)
     assert level_label(app.settings.difficulties[0]) == "Medium"
+
+
+def test_individual_seats_four_players_each_alone(
+        casino_home: Path) -> None:
+    """``casino --players 4 --individual``: docs/RULES.md#kasino-players-and-deal."""
+    from casino.ui.app import launch, parse_args
+    from casino.ui.scenes.table import TableScene
+
+    app = launch(parse_args(["--ruleset", "kasino", "--players", "4", "--individual",
+                             "--no-sound", "--size", "1024x640"]))
+    assert not isinstance(app, int)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    game = scene.session.game
+    assert (game.players, game.sides, game.teams) == (4, 4, False)
+    assert load_settings(casino_home).value.teams  # for that run only
+    teams = launch(parse_args(["--ruleset", "kasino", "--players", "4", "--no-sound"]))
+    assert not isinstance(teams, int)
+    top = teams.stack.top
+    assert isinstance(top, TableScene) and top.session.game.sides == 2
+    assert launch(parse_args(["--ruleset", "kasino", "--players", "3", "--individual"])) == 2
