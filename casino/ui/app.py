@@ -14,11 +14,12 @@ from typing import Any, NoReturn
 import pygame
 from pydantic import ValidationError
 
-from casino.engine import Game, load_ruleset
+from casino.engine import Game
 from casino.engine.errors import CasinoError
 from casino.persistence import SavedGame, load_game, load_settings, save_settings
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
+from casino.persistence.rulesets import broken_notices, get_ruleset
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
@@ -93,7 +94,7 @@ class App:
     def new_game(self) -> None:
         """Start a game with the current settings and show the table."""
         s = self.settings
-        ruleset = load_ruleset(s.ruleset)
+        ruleset = get_ruleset(s.ruleset)
         players = s.players if s.players in ruleset.players else ruleset.players[0]
         daily: date | None = None
         first: int | None = {"me": HUMAN, "opponent": (HUMAN + 1) % players}.get(s.first_dealer)
@@ -270,7 +271,7 @@ def launch(args: argparse.Namespace) -> App | int:
         overrides["sound"] = False
     if args.ruleset:
         try:
-            ruleset = load_ruleset(args.ruleset)
+            ruleset = get_ruleset(args.ruleset)
         except CasinoError as exc:
             print(f"casino: {exc}", file=sys.stderr)
             return 2
@@ -279,7 +280,7 @@ def launch(args: argparse.Namespace) -> App | int:
             print(f"casino: {ruleset.name} is played by {ruleset.players} players",
                   file=sys.stderr)
             return 2
-        overrides.update(ruleset=ruleset.name, opponents=players - 1, daily_deal=False)
+        overrides.update(ruleset=ruleset.ref, opponents=players - 1, daily_deal=False)
     if overrides:
         settings = settings.changed(**overrides)
     if settings.difficulties[0] not in ai_levels():
@@ -289,5 +290,6 @@ def launch(args: argparse.Namespace) -> App | int:
     if args.ruleset:
         app.new_game()
     else:
+        app.notices.extend(broken_notices())
         app.show_title()
     return app

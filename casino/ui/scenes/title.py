@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Game, load_ruleset
-from casino.engine.ruleset import bundled_names
+from casino.engine import Game
+from casino.engine.ruleset import Listed
 from casino.persistence import SavedGame
+from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -45,7 +46,9 @@ class TitleScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.rulesets = bundled_names()
+        listed = [item for item in all_rulesets() if item.ruleset is not None]
+        self.rulesets = [item.name for item in listed]
+        self.labels = [ruleset_label(item) for item in listed]
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
         self.name = app.settings.player_name  # as typed (may end in a space while typing)
@@ -62,7 +65,7 @@ class TitleScene(Scene):
 
     def options(self) -> list[Option]:
         settings = self.app.settings
-        ruleset = load_ruleset(settings.ruleset)
+        ruleset = get_ruleset(settings.ruleset)
         levels = tuple(ai_levels())
         labels = tuple(level_label(v) for v in levels)
         opponents = tuple(str(n - 1) for n in ruleset.players)
@@ -70,8 +73,7 @@ class TitleScene(Scene):
                       for n in opponents)
         rows = [
             Option("player_name", "Your name (type it)", ()),
-            Option("ruleset", "Rules", tuple(self.rulesets),
-                   tuple(load_ruleset(n).title for n in self.rulesets)),
+            Option("ruleset", "Rules", tuple(self.rulesets), tuple(self.labels)),
             Option("opponents", "Computer opponents", opponents, shown),
         ]
         for seat in range(1, settings.players if settings.players in ruleset.players
@@ -106,7 +108,7 @@ class TitleScene(Scene):
             return
         step_setting(self.app, option, step)
         if option.key == "ruleset":
-            allowed = load_ruleset(self.app.settings.ruleset).players
+            allowed = get_ruleset(self.app.settings.ruleset).players
             if self.app.settings.players not in allowed:
                 self.app.change_settings(opponents=allowed[0] - 1)
 
@@ -205,7 +207,7 @@ class TitleScene(Scene):
         elif action == "rules":
             from casino.ui.scenes.dialogs import rules_page
 
-            stack.push(rules_page(self.app, load_ruleset(self.app.settings.ruleset)))
+            stack.push(rules_page(self.app, get_ruleset(self.app.settings.ruleset)))
         elif action == "fame":
             from casino.ui.scenes.records import HallOfFameScene
 
@@ -235,7 +237,7 @@ class TitleScene(Scene):
                      cursor=i == self.row)
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
-        ruleset = load_ruleset(self.app.settings.ruleset)
+        ruleset = get_ruleset(self.app.settings.ruleset)
         for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _ = lay.rows[-1]
@@ -248,6 +250,12 @@ class TitleScene(Scene):
 
     def busy(self) -> bool:
         return False
+
+
+def ruleset_label(item: Listed) -> str:
+    """How the rules row names a ruleset: its title, a player's own marked as theirs."""
+    title = item.ruleset.title if item.ruleset is not None else item.name
+    return f"{title} (yours: {item.name})" if item.origin == "yours" else title
 
 
 def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
