@@ -520,13 +520,13 @@ class _Finder:
             problem = name_problem(base)
             if problem is not None:
                 raise RulesetError(f"{source}: field base: {problem}")
-            if base in seen or base == name:
-                raise RulesetError(f"{source}: field base: {base!r} leads back to itself")
             try:
                 origin, where, place = self.locate(base, "base")
             except RulesetError as exc:
                 raise RulesetError(f"{source}: field base: {exc}") from None
-            under = self.data(self.text(origin, where, place), base, where, (*seen, name))
+            if where in (*seen, source):
+                raise RulesetError(f"{source}: field base: {base!r} leads back to itself")
+            under = self.data(self.text(origin, where, place), base, where, (*seen, source))
             data = _merge(under, data)
         data["name"] = name
         return data
