@@ -536,7 +536,8 @@ class _Finder:
         if is_path(ref):
             path = Path(ref).expanduser().absolute()
             if path.suffix != ".toml":
-                raise RulesetError(f"{path}: a ruleset file's name ends in .toml")
+                raise RulesetError(f"ruleset {_shown(str(ref))}: neither a name (a name has "
+                                   "no '/', '\\' or '..') nor a .toml file")
             name = path.stem
             problem = name_problem(name)
             if problem is not None:
