@@ -94,7 +94,11 @@ class App:
     def new_game(self) -> None:
         """Start a game with the current settings and show the table."""
         s = self.settings
-        ruleset = get_ruleset(s.ruleset)
+        try:
+            ruleset = get_ruleset(s.ruleset)
+        except CasinoError as exc:  # the player's file was edited or removed meanwhile
+            self.notices.append(f"The game cannot start: {exc}")
+            return
         players = s.players if s.players in ruleset.players else ruleset.players[0]
         daily: date | None = None
         first: int | None = {"me": HUMAN, "opponent": (HUMAN + 1) % players}.get(s.first_dealer)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Game
+from casino.engine import Game, Ruleset
 from casino.engine.ruleset import Listed
 from casino.persistence import SavedGame
 from casino.persistence.rulesets import all_rulesets, get_ruleset
@@ -49,6 +49,8 @@ class TitleScene(Scene):
         listed = [item for item in all_rulesets() if item.ruleset is not None]
         self.rulesets = [item.name for item in listed]
         self.labels = [ruleset_label(item) for item in listed]
+        self.found = {item.name: item.ruleset for item in listed if item.ruleset is not None}
+        """The rulesets as listed when the title opened: an edit meanwhile cannot break it."""
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
         self.name = app.settings.player_name  # as typed (may end in a space while typing)
@@ -65,7 +67,7 @@ class TitleScene(Scene):
 
     def options(self) -> list[Option]:
         settings = self.app.settings
-        ruleset = get_ruleset(settings.ruleset)
+        ruleset = self.chosen()
         levels = tuple(ai_levels())
         labels = tuple(level_label(v) for v in levels)
         opponents = tuple(str(n - 1) for n in ruleset.players)
@@ -86,6 +88,10 @@ class TitleScene(Scene):
                            ("coin flip", "me", "a computer")))
         rows.append(on_off("daily_deal", "Daily deal (today's cards)"))
         return rows
+
+    def chosen(self) -> Ruleset:
+        """The ruleset the rules row shows."""
+        return self.found.get(self.app.settings.ruleset) or get_ruleset(self.rulesets[0])
 
     def current(self, option: Option) -> str:
         if option.key == "player_name":
@@ -108,7 +114,7 @@ class TitleScene(Scene):
             return
         step_setting(self.app, option, step)
         if option.key == "ruleset":
-            allowed = get_ruleset(self.app.settings.ruleset).players
+            allowed = self.chosen().players
             if self.app.settings.players not in allowed:
                 self.app.change_settings(opponents=allowed[0] - 1)
 
@@ -207,7 +213,7 @@ class TitleScene(Scene):
         elif action == "rules":
             from casino.ui.scenes.dialogs import rules_page
 
-            stack.push(rules_page(self.app, get_ruleset(self.app.settings.ruleset)))
+            stack.push(rules_page(self.app, self.chosen()))
         elif action == "fame":
             from casino.ui.scenes.records import HallOfFameScene
 
@@ -237,7 +243,7 @@ class TitleScene(Scene):
                      cursor=i == self.row)
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
-        ruleset = get_ruleset(self.app.settings.ruleset)
+        ruleset = self.chosen()
         for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _ = lay.rows[-1]
