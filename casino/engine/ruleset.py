@@ -1,8 +1,9 @@
 """A rule variant as validated data: every difference between variants is a field here.
 
-Rulesets live as TOML files in ``rulesets/`` (shipped inside the package) and in the
-user's ``rulesets/`` folder; ``load_ruleset`` reads one and reports problems by file and
-field. The engine branches on these fields in ``rules.py`` only.
+Rulesets live as TOML files in ``rulesets/`` (shipped inside the package), in the player's
+folders (``casino.persistence.rulesets`` names them) or anywhere as a file. The one resolver
+below (``load_ruleset``, ``list_rulesets``, ``ruleset_problems``) finds and reads them and
+reports problems by file and field. The engine branches on these fields in ``rules.py`` only.
 """
 
 from __future__ import annotations
