@@ -36,7 +36,7 @@ def test_the_title_offers_a_players_ruleset_marked_as_theirs(casino_home: Path) 
     app.stack.push(title)
     [rules] = [o for o in title.options() if o.key == "ruleset"]
     assert rules.values[-1] == "mine"
-    assert rules.word("mine") == "Our house rules (yours: mine)"
+    assert rules.word("mine") == "Yours: Our house rules"
     assert rules.word("classic") == "Classic Casino"
     title.row = title.options().index(rules)
     for _ in range(len(rules.values)):  # back through the list: the last is the player's

@@ -6,6 +6,7 @@ the Settings dialog, the rules, the Hall of Fame, the statistics and the tutoria
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,6 +51,8 @@ class TitleScene(Scene):
         self.rulesets = [item.name for item in listed]
         self.labels = [ruleset_label(item) for item in listed]
         self.found = {item.name: item.ruleset for item in listed if item.ruleset is not None}
+        self.yours = {item.name: Path(item.where).name for item in listed
+                      if item.origin == "yours"}
         """The rulesets as listed when the title opened: an edit meanwhile cannot break it."""
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
@@ -244,7 +247,10 @@ class TitleScene(Scene):
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
         ruleset = self.chosen()
-        for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
+        about = ruleset.description
+        if ruleset.name in self.yours:
+            about = f"Your own ruleset ({self.yours[ruleset.name]}): {about}"
+        for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _ = lay.rows[-1]
         draw_text(surface, "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
@@ -261,7 +267,7 @@ class TitleScene(Scene):
 def ruleset_label(item: Listed) -> str:
     """How the rules row names a ruleset: its title, a player's own marked as theirs."""
     title = item.ruleset.title if item.ruleset is not None else item.name
-    return f"{title} (yours: {item.name})" if item.origin == "yours" else title
+    return f"Yours: {title}" if item.origin == "yours" else title
 
 
 def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
