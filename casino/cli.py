@@ -22,7 +22,7 @@ from casino.engine.errors import CasinoError
 from casino.engine.game import Game
 from casino.engine.notation import format_move, parse_position
 from casino.engine.record import GameRecord, RecordError
-from casino.engine.ruleset import Ruleset, bundled_names, load_ruleset, ruleset_problems
+from casino.engine.ruleset import Ruleset
 from casino.engine.state import State, is_partnership
 
 PolicyFactory = Callable[[str, int | str], Policy]
@@ -51,17 +51,11 @@ def progress(done: int, total: int, label: str, stream: TextIO | None = None) ->
     out.flush()
 
 
-def user_ruleset_dirs() -> tuple[Path, ...]:
-    """The user's own rulesets folder, when platformdirs can name it."""
-    try:
-        from platformdirs import user_config_path
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
-        return ()
-    return (user_config_path("casino") / "rulesets",)
+def get_ruleset(ref: str) -> Ruleset:
+    """A ruleset by name (bundled or the player's) or file path, as everything finds it."""
+    from casino.persistence.rulesets import get_ruleset as find
 
-
-def get_ruleset(name: str) -> Ruleset:
-    return load_ruleset(name, user_ruleset_dirs())
+    return find(ref)
 
 
 def make_policy(name: str, seed: int | str) -> Policy:
@@ -302,22 +296,27 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    names = bundled_names()
-    for folder in user_ruleset_dirs():
-        if folder.is_dir():
-            names += sorted(p.stem for p in folder.glob("*.toml") if p.stem not in names)
-    for name in names:
-        try:
-            rs = get_ruleset(name)
-        except CasinoError as exc:
-            print(f"{name:<16} (broken: {exc})")
-            continue
-        print(f"{name:<16} {rs.description}")
+    """The good rulesets with a line each (yours marked, with the file), then the bad ones."""
+    from casino.persistence.rulesets import all_rulesets, ruleset_folders
+
+    listed = all_rulesets()
+    for item in listed:
+        if item.ruleset is not None:
+            mine = f" [yours: {item.where}]" if item.origin == "yours" else ""
+            print(f"{item.name:<16} {item.ruleset.description}{mine}")
+    bad = [item for item in listed if item.ruleset is None]
+    if bad:
+        print(f"\nNot offered ({len(bad)} of your files in "
+              f"{', '.join(map(str, ruleset_folders()))}):")
+        for item in bad:
+            print(f"{item.name:<16} {item.problem}")
     return 0
 
 
 def cmd_check_ruleset(args: argparse.Namespace) -> int:
-    problems = ruleset_problems(Path(args.file))
+    from casino.persistence.rulesets import check_ruleset
+
+    problems = check_ruleset(args.file)
     if problems:
         for line in problems:
             print(line, file=sys.stderr)
@@ -350,8 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
     p = sub.add_parser("rulesets", help="list the rulesets with a line each")
     p.set_defaults(func=cmd_rulesets)
-    p = sub.add_parser("check-ruleset", help="validate a ruleset file, naming every problem")
-    p.add_argument("file")
+    p = sub.add_parser("check-ruleset",
+                       help="validate a ruleset (a file, or a name), naming every problem")
+    p.add_argument("file", help="a .toml file, or the name of a bundled ruleset or of yours")
     p.set_defaults(func=cmd_check_ruleset)
     try:
         from casino.ai import tournament

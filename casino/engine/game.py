@@ -12,6 +12,11 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.scoring import RoundScore, score_round
 from casino.engine.state import PlayerView, State, deal_round, shuffled_deck
 
+MAX_ROUNDS = 100
+"""No game lasts longer than this, whatever its ruleset says: the sole leader then wins, or
+it is drawn. The validator keeps targets well below it (at most 20 rounds of every point),
+and a game record holds 100 rounds."""
+
 
 def round_seed(seed: int | str, round_index: int) -> str:
     """The deck seed of one round of a game: fixed by the game seed and the round number."""
@@ -94,8 +99,12 @@ class Game:
         return self.winner() is not None or self._drawn()
 
     def _drawn(self) -> bool:
+        return len(self.scores) >= self._last_round() and self.winner() is None
+
+    def _last_round(self) -> int:
+        """The round after which the game ends whatever the totals: the fixed count, or the cap."""
         fixed = self.ruleset.rounds_in_game(self.players)
-        return fixed is not None and len(self.scores) >= fixed and self.winner() is None
+        return MAX_ROUNDS if fixed is None else min(fixed, MAX_ROUNDS)
 
     def winner(self) -> int | None:
         """The winning side, or None while the game goes on (or ended drawn)."""
@@ -104,10 +113,11 @@ class Game:
         totals = self.totals
         best = max(totals)
         leaders = [s for s, t in enumerate(totals) if t == best]
-        fixed = self.ruleset.rounds_in_game(self.players)
-        if fixed is not None:
-            return leaders[0] if len(self.scores) >= fixed and len(leaders) == 1 else None
-        if best >= self.ruleset.game.target and len(leaders) == 1:
+        if len(leaders) > 1:
+            return None
+        if len(self.scores) >= self._last_round():
+            return leaders[0]
+        if self.ruleset.rounds_in_game(self.players) is None and best >= self.ruleset.game.target:
             return leaders[0]
         return None
 

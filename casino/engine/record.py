@@ -57,7 +57,8 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    ruleset: StrictStr = Field(min_length=1, max_length=64)
+    ruleset: StrictStr = Field(min_length=1, max_length=4096)
+    """The ruleset's name, or its file's path when it was played from a file (``Ruleset.ref``)."""
     seed: Annotated[StrictInt, Field(ge=-MAX_SEED, lt=MAX_SEED)] | Annotated[
         StrictStr, Field(max_length=200)]
     players: tuple[Name, ...] = Field(min_length=2, max_length=4)
@@ -76,7 +77,7 @@ class GameRecord(BaseModel):
                   moves: Sequence[Sequence[tuple[int, str]]]) -> GameRecord:
         """The record of ``game`` played with ``moves`` (per round, ``(seat, text)``)."""
         return cls.model_validate({
-            "ruleset": game.ruleset.name,
+            "ruleset": game.ruleset.ref,
             "seed": game.seed,
             "players": tuple(names),
             "first_dealer": game.first_dealer,

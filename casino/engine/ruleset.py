@@ -1,24 +1,43 @@
 """A rule variant as validated data: every difference between variants is a field here.
 
-Rulesets live as TOML files in ``rulesets/`` (shipped inside the package) and in the
-user's ``rulesets/`` folder; ``load_ruleset`` reads one and reports problems by file and
-field. The engine branches on these fields in ``rules.py`` only.
+Rulesets live as TOML files in ``rulesets/`` (shipped inside the package), in the player's
+folders (``casino.persistence.rulesets`` names them) or anywhere as a file. The one resolver
+below (``load_ruleset``, ``list_rulesets``, ``ruleset_problems``) finds and reads them and
+reports problems by file and field. The engine branches on these fields in ``rules.py`` only.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import stat
 import tomllib
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from casino.engine.cards import DECK, RANKS, Card
 from casino.engine.errors import RulesetError
 
 _STRICT = ConfigDict(frozen=True, extra="forbid")
+MAX_POINTS = 100
+"""No scoring category is worth more than this (bundled rulesets give at most 3)."""
+MAX_TARGET_ROUNDS = 20
+"""A target must be reachable in this many rounds by a side that takes every point."""
+
+
+class _Problems(ValueError):
+    """Problems found across fields, each as (field, what is wrong), reported one a line."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__("; ".join(f"{field}: {text}" for field, text in problems))
+        self.problems = problems
 
 
 class DealRules(BaseModel):
@@ -89,7 +108,7 @@ class CardPoints(BaseModel):
     model_config = _STRICT
     category: str
     cards: list[str]
-    points: int = Field(ge=0)
+    points: int = Field(ge=0, le=MAX_POINTS)
 
     @model_validator(mode="after")
     def _cards_exist(self) -> CardPoints:
@@ -100,27 +119,28 @@ class CardPoints(BaseModel):
 
 class ScoringRules(BaseModel):
     model_config = _STRICT
-    most_cards: int = Field(3, ge=0)
+    most_cards: int = Field(3, ge=0, le=MAX_POINTS)
     cards_tie: Literal["none", "little_casino"] = Field(
         "none", description="who gets the cards points on a tie for most"
     )
-    most_spades: int = Field(1, ge=0)
+    most_spades: int = Field(1, ge=0, le=MAX_POINTS)
     cards_at_least: int = Field(
         0, ge=0, le=52, description="most cards scores only with this many (munter: 27)"
     )
     spades_at_least: int = Field(
         0, ge=0, le=13, description="most spades scores only with this many (munter: 7)"
     )
-    sweep: int = Field(0, ge=0)
-    last_taker: int = Field(0, ge=0)
+    sweep: int = Field(0, ge=0, le=MAX_POINTS)
+    last_taker: int = Field(0, ge=0, le=MAX_POINTS)
     card_points: list[CardPoints] = Field(default_factory=list)
 
 
 class GameRules(BaseModel):
     model_config = _STRICT
     kind: Literal["target", "rounds"] = "target"
-    target: int = Field(21, ge=1)
-    rounds_per_player: int = Field(1, ge=1, description="rounds = this x players (kind rounds)")
+    target: int = Field(21, ge=1, le=1000)
+    rounds_per_player: int = Field(
+        1, ge=1, le=25, description="rounds = this x players (kind rounds)")
 
 
 def _two_players() -> list[Literal[2, 3, 4]]:
@@ -135,7 +155,7 @@ class Ruleset(BaseModel):
     title: str
     description: str
     source: str = Field(description="the seed or reference the rules come from")
-    players: list[Literal[2, 3, 4]] = Field(default_factory=_two_players)
+    players: list[Literal[2, 3, 4]] = Field(default_factory=_two_players, min_length=1)
     partnerships: bool = Field(False, description="4 players may play as two teams, partners "
                                "opposite (the default), or each alone")
     values: dict[str, list[int]] = Field(description="rank -> the values it may count as")
@@ -160,34 +180,87 @@ class Ruleset(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> Ruleset:
+        problems: list[tuple[str, str]] = []
         missing = [r for r in RANKS if r not in self.values]
         unknown = [r for r in self.values if r not in RANKS]
         if missing or unknown:
-            raise ValueError(
-                f"values must name each rank {', '.join(RANKS)} once"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; unknown {unknown}" if unknown else "")
-            )
+            problems.append(("values", f"must name each rank {', '.join(RANKS)} once"
+                             + (f"; missing {missing}" if missing else "")
+                             + (f"; unknown {unknown}" if unknown else "")))
         for rank, vals in self.values.items():
             if not vals or any(not 1 <= v <= 16 for v in vals):
-                raise ValueError(f"values.{rank}: expected a list of 1 to 16s, got {vals}")
+                problems.append((f"values.{rank}", f"expected a list of 1 to 16s, got {vals}"))
         for text, vals in self.card_values.items():
             Card.parse(text)
             if not vals or any(not 1 <= v <= 16 for v in vals):
-                raise ValueError(f"card_values.{text}: expected a list of 1 to 16s, got {vals}")
+                problems.append((f"card_values.{text}",
+                                 f"expected a list of 1 to 16s, got {vals}"))
         for rank in self.pair_only:
             if rank not in RANKS:
-                raise ValueError(f"pair_only: {rank!r} is not a rank")
-        for n in self.players:
-            used = self.deal.table + self.deal.first_hand * n
-            if used > 52 or (52 - used) % (self.deal.hand * n):
-                raise ValueError(
-                    f"deal: with {n} players, {self.deal.table} table cards and first hands of "
-                    f"{self.deal.first_hand}, hands of {self.deal.hand} do not use up 52 cards"
-                )
+                problems.append(("pair_only", f"{rank!r} is not a rank"))
+        if len(set(self.players)) != len(self.players):
+            problems.append(("players", f"names a number of players twice: {self.players}"))
+        for n in sorted(set(self.players)):
+            problem = self._deal_problem(n)
+            if problem is not None:
+                problems.append(problem)
         if self.capture.sweep_card is not None:
             Card.parse(self.capture.sweep_card)
+        problems.extend(self._end_problems())
+        if problems:
+            raise _Problems(problems)
         return self
+
+    def _deal_problem(self, n: int) -> tuple[str, str] | None:
+        """Why ``n`` players cannot play a round through, or None.
+
+        Every play takes exactly one card from the hand, so the hand sizes of a round do not
+        depend on the cards: they are followed turn by turn. A seat whose turn comes with an
+        empty hand while others still hold cards could never move.
+        """
+        d = self.deal
+        used = d.table + d.first_hand * n
+        if used > 52:
+            return ("deal", f"with {n} players, {d.table} table cards and first hands of "
+                            f"{d.first_hand} need {used} cards; the deck has 52")
+        if not d.draw_to and (52 - used) % (d.hand * n):
+            return ("deal", f"with {n} players, {d.table} table cards and first hands of "
+                            f"{d.first_hand}, hands of {d.hand} do not use up 52 cards")
+        hands, stock, seat = [d.first_hand] * n, 52 - used, 0
+        while True:
+            if not any(hands):
+                if not stock:
+                    return None
+                size = min(d.hand, stock // n)
+                if not size:
+                    return ("deal", f"with {n} players, {stock} cards are left that cannot "
+                                    "be dealt")
+                hands, stock = [size] * n, stock - size * n
+            if not hands[seat]:
+                field = "deal.draw_to" if d.draw_to else "deal"
+                return (field, f"with {n} players, drawing back to {d.draw_to} leaves a "
+                               "player with no card on their turn while others still hold "
+                               "cards: the deal needs more cards than the deck has")
+            hands[seat] -= 1
+            if d.draw_to and stock and hands[seat] < d.draw_to:
+                drawn = min(d.draw_to - hands[seat], stock)
+                hands[seat] += drawn
+                stock -= drawn
+            seat = (seat + 1) % n
+
+    def _end_problems(self) -> list[tuple[str, str]]:
+        """A game that nobody can win, or whose target no number of rounds can reach."""
+        s = self.scoring
+        per_round = self.fixed_points(2) + s.last_taker + s.sweep
+        if per_round == 0:
+            return [("scoring", "every category scores 0, so nobody ever scores a point "
+                                "and the game could never be won")]
+        reach = MAX_TARGET_ROUNDS * per_round
+        if self.game.kind == "target" and self.game.target > reach:
+            return [("game.target", f"{self.game.target} is more than {MAX_TARGET_ROUNDS} "
+                                    f"rounds' points (a round gives about {per_round}): at "
+                                    f"most {reach}")]
+        return []
 
     # Precomputed per-card facts: the hot paths read these tuples, indexed by Card.index.
     @cached_property
@@ -215,6 +288,22 @@ class Ruleset(BaseModel):
         s = self.scoring
         return s.most_cards + s.most_spades + sum(cp.points * len(cp.cards) for cp in s.card_points)
 
+    _file: str | None = PrivateAttr(None)
+    """The absolute path of the file it was loaded from by path (``casino --ruleset FILE``)."""
+
+    @property
+    def ref(self) -> str:
+        """What finds this ruleset again (a save keeps it): its name, or its file's path when
+        it was loaded by path from outside the bundled set and the player's folder."""
+        return self._file or self.name
+
+    @cached_property
+    def digest(self) -> str:
+        """A fingerprint of the rules as validated (comments and key order do not count), so
+        a saved game can tell that its ruleset file has changed."""
+        data = json.dumps(self.model_dump(mode="json"), sort_keys=True)
+        return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
 
 def _format_loc(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(p) for p in loc) or "(top level)"
@@ -231,54 +320,64 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _read_data(text: str, source: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """TOML text as data, with a ``base = "NAME"`` ruleset's data underneath it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{source}: not valid TOML: {exc}") from None
-    base = data.pop("base", None)
-    if base is None:
-        return data
-    if not isinstance(base, str) or base in seen:
-        raise RulesetError(f"{source}: field base: expected the name of another ruleset")
-    resource = resources.files("casino.rulesets").joinpath(f"{base}.toml")
-    if not resource.is_file():
-        known = ", ".join(bundled_names())
-        raise RulesetError(f"{source}: field base: unknown ruleset {base!r}; known: {known}")
-    under = _read_data(resource.read_text(encoding="utf-8"), f"rulesets/{base}.toml",
-                       (*seen, base))
-    return _merge(under, data)
-
-
 def _problems(exc: ValidationError, source: str) -> list[str]:
-    return [f"{source}: field {_format_loc(err['loc'])}: {err['msg']}" for err in exc.errors()]
+    lines = []
+    for err in exc.errors():
+        found = err.get("ctx", {}).get("error")
+        if isinstance(found, _Problems):
+            lines += [f"{source}: field {field}: {text}" for field, text in found.problems]
+        else:
+            lines.append(f"{source}: field {_format_loc(err['loc'])}: {err['msg']}")
+    return lines
 
 
-def parse_ruleset(text: str, source: str) -> Ruleset:
-    """Validate TOML text; any problem becomes one RulesetError naming source and field."""
-    data = _read_data(text, source)
-    try:
-        return Ruleset.model_validate(data)
-    except ValidationError as exc:
-        raise RulesetError("; ".join(_problems(exc, source))) from None
+# ---------------------------------------------------------------------------------------
+# The resolver: the one way to find a ruleset. A *name* is looked up among the bundled
+# rulesets, then in the player's folders (which ``casino.persistence`` names); a *path* (it
+# ends in ``.toml`` or holds a separator) is read as it is. ``base = "NAME"`` is a name.
+
+MAX_RULESET_BYTES = 256 * 1024
+"""A ruleset file is a few kB; anything over this is refused before it is read."""
+MAX_NESTING = 8
+"""Tables and lists nested deeper than this are no ruleset (a real one goes 4 deep)."""
+NAME_LENGTH = 64
+
+Origin = Literal["bundled", "yours", "file"]
 
 
-def ruleset_problems(path: Path) -> list[str]:
-    """Every problem of one ruleset file, each naming its field; empty when it is valid."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [f"{path}: cannot read: {exc}"]
-    try:
-        data = _read_data(text, str(path))
-    except RulesetError as exc:
-        return [str(exc)]
-    try:
-        Ruleset.model_validate(data)
-    except ValidationError as exc:
-        return _problems(exc, str(path))
-    return []
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One ruleset the resolver found: its ruleset, or the problem that keeps it out."""
+
+    name: str
+    origin: Origin
+    where: str
+    """``rulesets/NAME.toml`` for a bundled one, else the file's path."""
+    ruleset: Ruleset | None
+    problem: str | None = None
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 5] + "\u2026" + text[-4:])
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a ruleset's name (a file stem, never a path), or None."""
+    if not isinstance(name, str) or not name:
+        return "expected the name of a ruleset"
+    if len(name) > NAME_LENGTH:
+        return f"{_shown(name)} is longer than {NAME_LENGTH} characters"
+    if any(c in name for c in "/\\") or ".." in name or name.startswith("."):
+        return f"{_shown(name)} is a path; a ruleset name has no '/', '\\\\' or '..'"
+    if any(not c.isprintable() for c in name):
+        return f"{_shown(name)} holds control characters"
+    return None
+
+
+def is_path(ref: str | Path) -> bool:
+    """Whether ``ref`` names a file (it ends in .toml or holds a separator), not a name."""
+    text = str(ref)
+    return isinstance(ref, Path) or text.endswith(".toml") or "/" in text or "\\" in text
 
 
 def bundled_names() -> list[str]:
@@ -287,39 +386,262 @@ def bundled_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-_cache: dict[str, Ruleset] = {}
+Signature = tuple[str, int, int, int]
+_cache: dict[tuple[tuple[str, ...], str], tuple[tuple[Signature, ...], Ruleset]] = {}
+"""Rulesets read, keyed by the folders searched and the name or path; each with the
+signatures (path, size, mtime, inode) of the files it was made from, so an edited file is
+read again."""
 
 
-def load_ruleset(name_or_path: str | Path, extra_dirs: tuple[Path, ...] = ()) -> Ruleset:
-    """Load a bundled ruleset by name, a user ruleset from ``extra_dirs``, or a file path."""
-    key = str(name_or_path)
-    if key in _cache:
-        return _cache[key]
+def _signature(path: Path) -> Signature:
     try:
-        ruleset = _load(key, extra_dirs)
-    except (OSError, UnicodeDecodeError) as exc:  # a folder named like it, a name too long...
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RulesetError(f"ruleset {key[:80]!r}: cannot be read ({reason})") from None
-    _cache[key] = ruleset
-    return ruleset
+        info = os.stat(path)
+    except OSError:
+        return (str(path), -1, -1, -1)
+    return (str(path), info.st_size, info.st_mtime_ns, info.st_ino)
 
 
-def _load(key: str, extra_dirs: tuple[Path, ...]) -> Ruleset:
-    """``load_ruleset`` without the cache; file-system errors come out as OSError."""
-    path = Path(key)
-    if key.endswith(".toml") and path.exists():
-        ruleset = parse_ruleset(path.read_text(encoding="utf-8"), str(path))
-    else:
-        resource = resources.files("casino.rulesets").joinpath(f"{key}.toml")
+def _read_file(path: Path) -> str:
+    """A ruleset file's text: a regular file of at most 256 KB in UTF-8; RulesetError else."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise RulesetError(f"{path}: cannot be read (it is {what})")
+        if info.st_size > MAX_RULESET_BYTES:
+            raise RulesetError(f"{path}: {info.st_size:,} bytes; a ruleset file has at most "
+                               f"{MAX_RULESET_BYTES:,} (256 KB)")
+        raw = os.read(fd, MAX_RULESET_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_RULESET_BYTES:
+        raise RulesetError(f"{path}: more than {MAX_RULESET_BYTES:,} bytes (256 KB)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset "
+                           f"{exc.start}); save it as UTF-8") from None
+
+
+def _depth(data: object) -> int:
+    """How deeply tables and lists nest in ``data`` (without recursion)."""
+    deepest, todo = 0, [(data, 0)]
+    while todo:
+        item, level = todo.pop()
+        deepest = max(deepest, level)
+        if level > MAX_NESTING:
+            break
+        if isinstance(item, dict):
+            todo.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            todo.extend((v, level + 1) for v in item)
+    return deepest
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    """TOML text as data; a RulesetError naming ``source`` for anything that is no ruleset."""
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise RulesetError(f"{source}: nested too deeply to be a ruleset") from None
+    except ValueError as exc:  # TOMLDecodeError, and numbers of thousands of digits
+        raise RulesetError(f"{source}: not valid TOML: {str(exc)[:200]}") from None
+    if _depth(data) > MAX_NESTING:
+        raise RulesetError(f"{source}: tables or lists nested more than {MAX_NESTING} deep; "
+                           "a ruleset needs 4 at most")
+    return data
+
+
+class _Invalid(RulesetError):
+    """A ruleset that does not validate: one line per problem, each naming its field."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("; ".join(lines))
+        self.lines = lines
+
+
+class _Finder:
+    """One resolution: the folders searched, and the files read on the way (for the cache)."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        self.folders = folders
+        self.read: list[Signature] = []
+        self.misnamed: list[str] = []
+
+    def locate(self, name: str, field: str = "ruleset") -> tuple[Origin, str, Traversable]:
+        """Where the ruleset called ``name`` is: bundled first, then the folders in order."""
+        problem = name_problem(name)
+        if problem is not None:
+            raise RulesetError(f"{field} {problem}")
+        resource = resources.files("casino.rulesets").joinpath(f"{name}.toml")
         if resource.is_file():
-            ruleset = parse_ruleset(resource.read_text(encoding="utf-8"), f"rulesets/{key}.toml")
-        else:
-            for folder in extra_dirs:
-                candidate = folder / f"{key}.toml"
-                if candidate.is_file():
-                    ruleset = parse_ruleset(candidate.read_text(encoding="utf-8"), str(candidate))
-                    break
-            else:
-                known = ", ".join(bundled_names())
-                raise RulesetError(f"unknown ruleset {key[:80]!r}; known rulesets: {known}")
+            return "bundled", f"rulesets/{name}.toml", resource
+        for folder in self.folders:
+            candidate = folder / f"{name}.toml"
+            if candidate.exists():
+                return "yours", str(candidate), candidate
+        known = ", ".join(bundled_names() + [n for n in self.user_names()
+                                             if n not in bundled_names()])
+        where = f" (your own go in {', '.join(map(str, self.folders))})" if self.folders else ""
+        raise RulesetError(f"unknown ruleset {_shown(name, 80)}; known rulesets: {known}{where}")
+
+    def user_names(self) -> list[str]:
+        names: list[str] = []
+        for folder in self.folders:
+            try:
+                found = sorted(e.name[:-5] for e in os.scandir(folder) if e.name.endswith(".toml"))
+            except OSError:
+                continue
+            names += [n for n in found if n not in names]
+        return names
+
+    def text(self, origin: Origin, where: str, place: Traversable) -> str:
+        if origin == "bundled":
+            return place.read_text(encoding="utf-8")
+        path = Path(where)
+        self.read.append(_signature(path))
+        return _read_file(path)
+
+    def data(self, text: str, name: str, source: str, seen: tuple[str, ...]) -> dict[str, Any]:
+        """A file's data with its ``base`` underneath and its name set to the file's."""
+        data = _toml(text, source)
+        own = data.get("name", name)
+        if own != name:
+            self.misnamed.append(
+                f"{source}: field name: {_shown(str(own))} is not the file's name {name!r}: "
+                f"a ruleset is known by its file name (write name = {json.dumps(name)} or "
+                "leave the line out)")
+        base = data.pop("base", None)
+        if base is not None:
+            problem = name_problem(base)
+            if problem is not None:
+                raise RulesetError(f"{source}: field base: {problem}")
+            try:
+                origin, where, place = self.locate(base, "base")
+            except RulesetError as exc:
+                raise RulesetError(f"{source}: field base: {exc}") from None
+            if where in (*seen, source):
+                raise RulesetError(f"{source}: field base: {base!r} leads back to itself")
+            under = self.data(self.text(origin, where, place), base, where, (*seen, source))
+            data = _merge(under, data)
+        data["name"] = name
+        return data
+
+    def load(self, ref: str | Path) -> Ruleset:
+        """The ruleset a name or path refers to; RulesetError naming file and field."""
+        if is_path(ref):
+            path = Path(ref).expanduser().absolute()
+            if path.suffix != ".toml":
+                raise RulesetError(f"ruleset {_shown(str(ref))}: neither a name (a name has "
+                                   "no '/', '\\' or '..') nor a .toml file")
+            name = path.stem
+            problem = name_problem(name)
+            if problem is not None:
+                raise RulesetError(f"{path}: the file's name {problem}")
+            ruleset = self.validate(self.data(self.text("file", str(path), path), name,
+                                              str(path), ()), str(path))
+            found = self.locate_quietly(name)
+            if found is None or Path(found).absolute() != path:
+                ruleset._file = str(path)
+            return ruleset
+        origin, where, place = self.locate(str(ref))
+        return self.validate(self.data(self.text(origin, where, place), str(ref), where, ()),
+                             where)
+
+    def locate_quietly(self, name: str) -> str | None:
+        """Where ``name`` is found by name, or None (a file loaded by path may be that one)."""
+        try:
+            return self.locate(name)[1]
+        except RulesetError:
+            return None
+
+    def validate(self, data: dict[str, Any], source: str) -> Ruleset:
+        lines = list(self.misnamed)
+        ruleset = None
+        try:
+            ruleset = Ruleset.model_validate(data)
+        except ValidationError as exc:
+            lines += _problems(exc, source)
+        except RecursionError:
+            lines.append(f"{source}: nested too deeply to be a ruleset")
+        if lines or ruleset is None:
+            raise _Invalid(lines)
+        return ruleset
+
+
+def load_ruleset(ref: str | Path, folders: tuple[Path, ...] = ()) -> Ruleset:
+    """The ruleset called ``ref`` (bundled, else in ``folders``) or in the file ``ref``.
+
+    The one way to find a ruleset: the CLI, the title screen, ``casino --ruleset``, saves
+    and ``base =`` all come here. Problems are a RulesetError naming the file and field.
+    """
+    folders = tuple(Path(f) for f in folders)
+    key = (tuple(map(str, folders)), str(ref))
+    hit = _cache.get(key)
+    if hit is not None and all(_signature(Path(s[0])) == s for s in hit[0]):
+        return hit[1]
+    finder = _Finder(folders)
+    try:
+        ruleset = finder.load(ref)
+    except RecursionError:
+        raise RulesetError(f"ruleset {_shown(str(ref))}: nested too deeply") from None
+    _cache[key] = (tuple(finder.read), ruleset)
     return ruleset
+
+
+def ruleset_problems(ref: str | Path, folders: tuple[Path, ...] = ()) -> list[str]:
+    """Every problem of one ruleset (a name or file), each naming its field; [] if valid."""
+    finder = _Finder(tuple(Path(f) for f in folders))
+    try:
+        finder.load(ref)
+    except _Invalid as exc:
+        return exc.lines
+    except RulesetError as exc:
+        return [str(exc)]
+    return []
+
+
+def parse_ruleset(text: str, source: str, folders: tuple[Path, ...] = ()) -> Ruleset:
+    """Validate TOML text (its ``base`` found as names are); RulesetError naming the field."""
+    finder = _Finder(tuple(Path(f) for f in folders))
+    data = _toml(text, source)
+    name = data.get("name")
+    name = name if isinstance(name, str) and name_problem(name) is None else "unnamed"
+    return finder.validate(finder.data(text, name, source, ()), source)
+
+
+def list_rulesets(folders: tuple[Path, ...] = ()) -> list[Listed]:
+    """Every ruleset there is: the bundled ones, then each folder's ``*.toml`` by name.
+
+    A file that does not load is listed with its problem and never stops the others; a file
+    named like a bundled ruleset is listed as not used.
+    """
+    out = [Listed(n, "bundled", f"rulesets/{n}.toml", load_ruleset(n)) for n in bundled_names()]
+    bundled = set(bundled_names())
+    taken = set(bundled)
+    for folder in (Path(f) for f in folders):
+        try:
+            files = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".toml"))
+        except OSError:
+            continue
+        for file_name in files:
+            name, path = file_name[:-5], str(folder / file_name)
+            problem = name_problem(name)
+            if problem is None and name in taken:
+                other = "a bundled ruleset" if name in bundled else "a file in another folder"
+                problem = f"not used: {other} has the name {name!r}; rename the file"
+            if problem is not None:
+                out.append(Listed(name, "yours", path, None, f"{path}: {problem}"))
+                continue
+            taken.add(name)
+            try:
+                out.append(Listed(name, "yours", path, load_ruleset(name, tuple(folders))))
+            except RulesetError as exc:
+                out.append(Listed(name, "yours", path, None, str(exc)))
+    return out

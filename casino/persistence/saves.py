@@ -15,13 +15,14 @@ import os
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from casino.engine import Game, Move, Ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move, parse_move
+from casino.engine.ruleset import name_problem
 from casino.persistence.files import (
     Loaded,
     atomic_write,
@@ -63,7 +64,11 @@ class SavedGame(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     format: Literal[1] = 1
-    ruleset: str = Field(min_length=1, max_length=64)
+    ruleset: str = Field(min_length=1, max_length=4096)
+    """The ruleset's name, or the absolute path of the file it was played from (its ``ref``)."""
+    ruleset_digest: str | None = Field(None, max_length=64)
+    """The rules' fingerprint when the game started (``Ruleset.digest``): a changed file is
+    noticed. None in saves written before it was kept."""
     players: tuple[SeatInfo, ...] = Field(min_length=2, max_length=4)
     seed: int | str
     first_dealer: int = Field(ge=0, le=3)
@@ -74,13 +79,24 @@ class SavedGame(BaseModel):
     daily: date | None = None
     started: datetime = Field(default_factory=lambda: datetime.now(UTC))
 
+    @field_validator("ruleset")
+    @classmethod
+    def _a_ruleset_ref(cls, ref: str) -> str:
+        if ref.startswith("/") and ref.endswith(".toml"):
+            return ref
+        problem = name_problem(ref)
+        if problem is not None:
+            raise ValueError(f"{problem} (a ruleset's name, or a .toml file's full path)")
+        return ref
+
     @classmethod
     def new(cls, game: Game, players: Sequence[SeatInfo], daily: date | None = None) -> SavedGame:
         """The save of a game just started with ``Game.start``."""
         if len(players) != game.players:
             raise ValueError(f"{len(players)} seats named for a {game.players}-player game")
-        return cls(ruleset=game.ruleset.name, players=tuple(players), seed=game.seed,
-                   first_dealer=game.first_dealer, teams=game.teams, daily=daily)
+        return cls(ruleset=game.ruleset.ref, ruleset_digest=game.ruleset.digest,
+                   players=tuple(players), seed=game.seed, first_dealer=game.first_dealer,
+                   teams=game.teams, daily=daily)
 
     @property
     def names(self) -> list[str]:
@@ -127,8 +143,8 @@ class SavedGame(BaseModel):
 
 
 def default_loader(name: str) -> Ruleset:
-    """A ruleset by name, bundled or from the user's rulesets folder (as casino-cli finds it)."""
-    from casino.cli import get_ruleset
+    """A ruleset by name, bundled or from the user's rulesets folder, or by file path."""
+    from casino.persistence.rulesets import get_ruleset
 
     return get_ruleset(name)
 
@@ -319,8 +335,11 @@ def load_game(
         problem = describe_os_error(exc)  # a pipe or a huge file: moved aside
     else:
         loaded = _resume(raw, load_ruleset)
+        if isinstance(loaded, _Waiting):  # its ruleset is gone or changed: the save stays
+            return Loaded(None, (*back, f"{path}: {loaded.message}"))
         if not isinstance(loaded, str):
-            return Loaded(loaded, back)
+            save, game, notes = loaded
+            return Loaded((save, game), (*back, *(f"{path}: {n}" for n in notes)))
         problem = loaded
     message = f"{path}: the saved game cannot be resumed: {problem}"
     backup = keep_aside(path)
@@ -348,11 +367,20 @@ def _bring_back_unfinished(path: Path) -> tuple[str, ...]:
             "or later",)
 
 
-def _resume(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] | str:
-    """The save and its game from a file's bytes, or what is wrong with them."""
+class _Waiting(NamedTuple):
+    """A save that is sound but cannot go on now: its ruleset is gone or changed. It stays
+    where it is, to resume once the ruleset is back."""
+
+    message: str
+
+
+def _resume(raw: bytes, load_ruleset: RulesetLoader
+            ) -> tuple[SavedGame, Game, tuple[str, ...]] | _Waiting | str:
+    """The save, its game and notes from a file's bytes; a save waiting for its ruleset; or
+    what is wrong with them."""
     try:
         save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
-        return save, replay(save, load_ruleset)
+        return _with_ruleset(save, load_ruleset)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return f"not a saved game ({exc})"
     except ValidationError as exc:
@@ -366,6 +394,35 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader) -> tuple[SavedGame, Game] |
         return "not a saved game (nested too deeply)"
     except ValueError as exc:  # e.g. a number of thousands of digits
         return f"not a saved game ({shorten(str(exc), 200)})"
+
+
+def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader
+                  ) -> tuple[SavedGame, Game, tuple[str, ...]] | _Waiting:
+    """Replay a save under its ruleset as it is now; a ruleset that is gone, or changed so
+    that the moves no longer replay, leaves the save waiting (SaveError for other faults)."""
+    keep = "The save is kept: it can be resumed once the ruleset is back as it was."
+    try:
+        ruleset = load_ruleset(save.ruleset)
+    except CasinoError as exc:
+        return _Waiting(f"your saved game cannot be resumed now: its ruleset "
+                        f"{shorten(save.ruleset, 200)!r} is not there or does not load "
+                        f"({shorten(str(exc), 300)}). {keep}")
+    changed = save.ruleset_digest is not None and save.ruleset_digest != ruleset.digest
+    try:
+        game = replay(save, lambda _name: ruleset)
+    except SaveError as exc:
+        if not changed:
+            raise
+        return _Waiting(f"your saved game cannot be resumed now: its ruleset "
+                        f"{ruleset.title} ({shorten(save.ruleset, 200)}) changed since the "
+                        f"game was saved, and the game does not replay under the new rules "
+                        f"({shorten(str(exc), 200)}). {keep}")
+    if not changed:
+        return save, game, ()
+    note = (f"the ruleset {ruleset.title} ({shorten(save.ruleset, 200)}) changed since this "
+            "game was saved; every move so far is legal under the new rules, so the game "
+            "goes on under them")
+    return save.model_copy(update={"ruleset_digest": ruleset.digest}), game, (note,)
 
 
 def discard_game(directory: Path | None = None, save: SavedGame | None = None) -> str | None:

@@ -48,8 +48,9 @@ class Settings(BaseModel):
     end_turn_staging: bool = Field(False, description="SpiteNET's End Turn: stage, then commit")
     four_colour: bool = False
     large_indices: bool = False
-    ruleset: str = Field("classic", pattern=r"^[^/\\\x00-\x1f]{1,64}$",
-                         description="a bundled ruleset's name or a user ruleset's file stem")
+    ruleset: str = Field("classic", pattern=r"^([^/\\\x00-\x1f]{1,64}|/[^\x00-\x1f]{1,4095})$",
+                         description="a bundled ruleset's name, a user ruleset's file stem, "
+                         "or the absolute path of a ruleset file (casino --ruleset FILE)")
     opponents: int = Field(1, ge=1, le=MAX_OPPONENTS)
     difficulties: tuple[Level, Level, Level] = Field(
         ("heuristic", "heuristic", "heuristic"),

@@ -14,12 +14,13 @@ from typing import Any, NoReturn
 import pygame
 from pydantic import ValidationError
 
-from casino.engine import Game, load_ruleset
+from casino.engine import Game
 from casino.engine.errors import CasinoError
 from casino.engine.state import is_partnership
 from casino.persistence import SavedGame, load_game, load_settings, save_settings
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
+from casino.persistence.rulesets import broken_notices, get_ruleset
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
@@ -94,7 +95,11 @@ class App:
     def new_game(self) -> None:
         """Start a game with the current settings and show the table."""
         s = self.settings
-        ruleset = load_ruleset(s.ruleset)
+        try:
+            ruleset = get_ruleset(s.ruleset)
+        except CasinoError as exc:  # the player's file was edited or removed meanwhile
+            self.notices.append(f"The game cannot start: {exc}")
+            return
         players = s.players if s.players in ruleset.players else ruleset.players[0]
         daily: date | None = None
         first: int | None = {"me": HUMAN, "opponent": (HUMAN + 1) % players}.get(s.first_dealer)
@@ -274,7 +279,7 @@ def launch(args: argparse.Namespace) -> App | int:
         overrides["sound"] = False
     if args.ruleset:
         try:
-            ruleset = load_ruleset(args.ruleset)
+            ruleset = get_ruleset(args.ruleset)
         except CasinoError as exc:
             print(f"casino: {exc}", file=sys.stderr)
             return 2
@@ -283,7 +288,7 @@ def launch(args: argparse.Namespace) -> App | int:
             print(f"casino: {ruleset.name} is played by {ruleset.players} players",
                   file=sys.stderr)
             return 2
-        overrides.update(ruleset=ruleset.name, opponents=players - 1, daily_deal=False)
+        overrides.update(ruleset=ruleset.ref, opponents=players - 1, daily_deal=False)
     if args.individual:
         if args.players not in (None, 4):
             print("casino: --individual is for four players", file=sys.stderr)
@@ -298,5 +303,6 @@ def launch(args: argparse.Namespace) -> App | int:
     if args.ruleset:
         app.new_game()
     else:
+        app.notices.extend(broken_notices())
         app.show_title()
     return app

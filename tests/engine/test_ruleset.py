@@ -69,7 +69,7 @@ def test_ruleset_problems_lists_every_problem(tmp_path: Path) -> None:
     assert len(problems) >= 3
     assert any("field name" in p for p in problems)
     assert any("field scoring.sweep" in p for p in problems)
-    good = tmp_path / "good.toml"
+    good = tmp_path / "mine.toml"
     good.write_text('base = "classic"\nname = "mine"\ntitle = "t"\ndescription = "d"\n'
                     'source = "s"\n', encoding="utf-8")
     assert ruleset_problems(good) == []

@@ -162,11 +162,20 @@ def test_tampered_moves_do_not_replay(tmp_path: Path) -> None:
     assert "moved on seat" in _broken(tmp_path / "b", json.dumps(data))[1][0]
 
 
-def test_unknown_ruleset(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ruleset", ["no-such-rules", "{tmp}/folder.toml"])
+def test_a_save_whose_ruleset_is_gone_waits_for_it(tmp_path: Path, ruleset: str) -> None:
+    """Issue 18: a save of a ruleset that is not there (a deleted file of the player's, a
+    folder in its place) says so and stays in place, to resume once the file is back."""
+    (tmp_path / "folder.toml").mkdir()
     _, save = play(moves=2)
-    text = save.to_json().replace('"classic"', '"no-such-rules"')
-    value, messages = _broken(tmp_path, text)
-    assert value is None and "no-such-rules" in messages[0]
+    ref = ruleset.replace("{tmp}", str(tmp_path))
+    text = save.to_json().replace('"ruleset": "classic"', json.dumps({"ruleset": ref})[1:-1])
+    path = tmp_path / FILE_NAME
+    path.write_text(text, encoding="utf-8")
+    value, messages = load_game(tmp_path)
+    assert value is None and len(messages) == 1
+    assert ref in messages[0] and "The save is kept" in messages[0]
+    assert path.read_text(encoding="utf-8") == text and not backups(tmp_path, FILE_NAME)
 
 
 def test_replay_error_is_a_value_error() -> None:
@@ -267,8 +276,8 @@ HOSTILE_SAVES = {
     "nested": '{"format": 1, "rounds": ' + "[" * 100_000 + "]" * 100_000 + "}",
     "digits": '{"format": 1, "seed": ' + "7" * 5000 + "}",
     "long ruleset": json.dumps({**json.loads(play(moves=2)[1].to_json()), "ruleset": "r" * 300}),
-    "folder ruleset": json.dumps({**json.loads(play(moves=2)[1].to_json()),
-                                  "ruleset": "{tmp}/folder.toml"}),
+    "path ruleset": json.dumps({**json.loads(play(moves=2)[1].to_json()),
+                                "ruleset": "{tmp}/../../etc/passwd"}),
     "huge move": json.dumps({**json.loads(play(moves=2)[1].to_json()),
                              "rounds": [[[0, "9C x " + "9D " * 200_000]]]}),
 }

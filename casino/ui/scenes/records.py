@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.persistence import FameRow, GameSummary, Records, Stats
 from casino.persistence.records import SortKey
+from casino.persistence.rulesets import get_ruleset
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
@@ -215,7 +215,7 @@ def stat_cells(label: str, stats: Stats) -> list[str]:
 
 def ruleset_title(name: str) -> str:
     try:
-        return load_ruleset(name).title
+        return get_ruleset(name).title
     except CasinoError:
         return name
 

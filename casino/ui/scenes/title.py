@@ -6,14 +6,16 @@ the Settings dialog, the rules, the Hall of Fame, the statistics and the tutoria
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Game, load_ruleset
-from casino.engine.ruleset import Ruleset, bundled_names
+from casino.engine import Game, Ruleset
+from casino.engine.ruleset import Listed
 from casino.engine.state import is_partnership
 from casino.persistence import SavedGame
+from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -47,7 +49,13 @@ class TitleScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.rulesets = bundled_names()
+        listed = [item for item in all_rulesets() if item.ruleset is not None]
+        self.rulesets = [item.name for item in listed]
+        self.labels = [ruleset_label(item) for item in listed]
+        self.found = {item.name: item.ruleset for item in listed if item.ruleset is not None}
+        self.yours = {item.name: Path(item.where).name for item in listed
+                      if item.origin == "yours"}
+        """The rulesets as listed when the title opened: an edit meanwhile cannot break it."""
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
         self.name = app.settings.player_name  # as typed (may end in a space while typing)
@@ -64,7 +72,7 @@ class TitleScene(Scene):
 
     def options(self) -> list[Option]:
         settings = self.app.settings
-        ruleset = load_ruleset(settings.ruleset)
+        ruleset = self.chosen()
         levels = tuple(ai_levels())
         labels = tuple(level_label(v) for v in levels)
         opponents = tuple(str(n - 1) for n in ruleset.players)
@@ -74,8 +82,7 @@ class TitleScene(Scene):
             shown = (*("3 (two teams)" if n == "3" else n for n in shown), "3 (each alone)")
         rows = [
             Option("player_name", "Your name (type it)", ()),
-            Option("ruleset", "Rules", tuple(self.rulesets),
-                   tuple(load_ruleset(n).title for n in self.rulesets)),
+            Option("ruleset", "Rules", tuple(self.rulesets), tuple(self.labels)),
             Option("opponents", "Computer opponents", opponents, shown),
         ]
         for seat in range(1, settings.players if settings.players in ruleset.players
@@ -93,11 +100,15 @@ class TitleScene(Scene):
         """Four players as two teams, as chosen (where the ruleset has partnerships)."""
         return is_partnership(ruleset, self.app.settings.players) and self.app.settings.teams
 
+    def chosen(self) -> Ruleset:
+        """The ruleset the rules row shows."""
+        return self.found.get(self.app.settings.ruleset) or get_ruleset(self.rulesets[0])
+
     def current(self, option: Option) -> str:
         if option.key == "player_name":
             return self.name
         if option.key == "opponents" and ALONE in option.values and not self.teams(
-                load_ruleset(self.app.settings.ruleset)) and self.app.settings.opponents == 3:
+                self.chosen()) and self.app.settings.opponents == 3:
             return ALONE
         if option.key.startswith("level"):
             return self.app.settings.difficulties[int(option.key[5:]) - 1]
@@ -122,7 +133,7 @@ class TitleScene(Scene):
             return
         step_setting(self.app, option, step)
         if option.key == "ruleset":
-            allowed = load_ruleset(self.app.settings.ruleset).players
+            allowed = self.chosen().players
             if self.app.settings.players not in allowed:
                 self.app.change_settings(opponents=allowed[0] - 1)
 
@@ -221,7 +232,7 @@ class TitleScene(Scene):
         elif action == "rules":
             from casino.ui.scenes.dialogs import rules_page
 
-            stack.push(rules_page(self.app, load_ruleset(self.app.settings.ruleset)))
+            stack.push(rules_page(self.app, self.chosen()))
         elif action == "fame":
             from casino.ui.scenes.records import HallOfFameScene
 
@@ -251,8 +262,11 @@ class TitleScene(Scene):
                      cursor=i == self.row)
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
-        ruleset = load_ruleset(self.app.settings.ruleset)
-        for k, line in enumerate(wrap(ruleset.description, font - 2, w - 16)[:2]):
+        ruleset = self.chosen()
+        about = ruleset.description
+        if ruleset.name in self.yours:
+            about = f"Your own ruleset ({self.yours[ruleset.name]}): {about}"
+        for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _ = lay.rows[-1]
         draw_text(surface, "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
@@ -264,6 +278,12 @@ class TitleScene(Scene):
 
     def busy(self) -> bool:
         return False
+
+
+def ruleset_label(item: Listed) -> str:
+    """How the rules row names a ruleset: its title, a player's own marked as theirs."""
+    title = item.ruleset.title if item.ruleset is not None else item.name
+    return f"Yours: {title}" if item.origin == "yours" else title
 
 
 def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
