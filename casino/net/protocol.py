@@ -158,6 +158,8 @@ class SeatStatus(BaseModel):
     connected: bool
     open: bool = False
     """A person's seat nobody has taken yet."""
+    stand_in: bool = False
+    """A computer plays for the seat's person, who dropped out and did not come back in time."""
 
 
 class Welcome(BaseModel):

@@ -118,7 +118,7 @@ class Seat:
     def status(self) -> SeatStatus:
         connected = self.kind == "computer" or self.kind == "host" or self.connected
         return SeatStatus(seat=self.index, name=self.name, kind=self.kind, level=self.level,
-                          connected=connected, open=self.open)
+                          connected=connected, open=self.open, stand_in=self.stand_in)
 
 
 class Table:
@@ -155,7 +155,7 @@ class Table:
             step=self.step,
             seats=[SavedSeat(kind=s.kind, level=s.level, name=s.name, token=s.token)
                    for s in self.seats],
-            current=self.save.model_copy(update={"players": tuple(self._seat_infos())}),
+            current=self.save,
         )
 
     @classmethod
@@ -213,6 +213,7 @@ class Table:
         seat.token = secrets.token_urlsafe(16)
         seat.name = _unique_name(hello.name, [s.name for s in self.seats if s is not seat])
         seat.connected = True
+        self.save = self.save.model_copy(update={"players": tuple(self._seat_infos())})
         return seat
 
     def leave(self, seat: Seat) -> None:
