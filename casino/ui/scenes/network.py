@@ -8,7 +8,7 @@ host checks. All network work runs on threads (``casino.net.remote``); drawing n
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,9 +17,9 @@ from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.errors import CasinoError
 from casino.engine.notation import describe_move, format_move
 from casino.engine.rules import match
-from casino.engine.ruleset import bundled_names
+from casino.engine.ruleset import Ruleset, bundled_names
 from casino.engine.state import PlayerView, TableItem, item_cards
-from casino.net.protocol import ErrorFrame, GameOver, SeatStatus
+from casino.net.protocol import ErrorFrame, GameOver, Seats, SeatStatus, StateFrame
 from casino.net.table import SeatSpec
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, hand_boxes, inside, item_box, table_grid
@@ -39,9 +39,28 @@ from casino.ui.scene import (
 from casino.ui.session import ai_levels, level_label
 
 if TYPE_CHECKING:
+    from casino.net.client import HostFrame
     from casino.net.discovery import FoundTable
     from casino.net.remote import LocalHost, Remote
     from casino.ui.app import App
+
+class Seating(Protocol):
+    """A seat at a table as the table scene sees it: a network ``Remote``, or the local
+    pass-and-play table (``casino.ui.scenes.passplay.LocalTable``)."""
+
+    state: StateFrame | None
+    seats: Seats | None
+    problem: str | None
+
+    @property
+    def ruleset(self) -> Ruleset | None: ...
+
+    def poll(self) -> list[HostFrame]: ...
+
+    def send_move(self, step: int, text: str) -> None: ...
+
+    def close(self) -> None: ...
+
 
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
@@ -381,7 +400,7 @@ class LobbyScene(Scene):
         self.buttons[0].draw(surface, font)
 
 
-def leave(app: App, remote: Remote, local: LocalHost | None) -> None:
+def leave(app: App, remote: Seating, local: LocalHost | None) -> None:
     remote.close()
     if local is not None:
         local.close()
@@ -392,7 +411,7 @@ class NetTableScene(Scene):
     """The table of a network game: one's own hand, the public table, every seat's name with
     its connection mark; a click plays, the host decides."""
 
-    def __init__(self, app: App, remote: Remote, local: LocalHost | None) -> None:
+    def __init__(self, app: App, remote: Seating, local: LocalHost | None) -> None:
         super().__init__(app)
         self.remote = remote
         self.local = local
@@ -413,6 +432,7 @@ class NetTableScene(Scene):
                 self.message = frame.reason
             elif isinstance(frame, GameOver):
                 self.result = frame
+                self.buttons[0].label = "Back to title"
             elif frame.type == "state":
                 self.selected = []
         if frames:
@@ -502,8 +522,13 @@ class NetTableScene(Scene):
             return self.remote.problem
         if self.result is not None:
             totals = " \u2013 ".join(map(str, self.result.totals))
-            won = "drawn" if self.result.winner is None else \
-                f"{names.get(self.result.winner, '?')} wins"
+            winner = self.result.winner
+            if winner is None:
+                won = "drawn"
+            elif view.players == 4 and view.ruleset.partnerships:
+                won = " & ".join(names.get(s, "?") for s in (winner, winner + 2)) + " win"
+            else:
+                won = f"{names.get(winner, '?')} wins"
             return f"Game over: {won} ({totals})"
         if seats and view.to_move in seats.waiting_for:
             return f"Waiting for {names.get(view.to_move, '?')}\u2026"

@@ -47,6 +47,7 @@ class TitleScene(Scene):
         self.more = [Button("Hall of Fame", "fame", key=pygame.K_f),
                      Button("Statistics", "stats", key=pygame.K_t),
                      Button("Tutorial", "tutorial", key=pygame.K_l),
+                     Button("Pass & play", "passplay", key=pygame.K_p),
                      Button("Network", "network", key=pygame.K_n)]
 
     def options(self) -> list[Option]:
@@ -207,6 +208,10 @@ class TitleScene(Scene):
             from casino.ui.scenes.tutorial import TutorialScene
 
             stack.replace(TutorialScene(self.app))
+        elif action == "passplay":
+            from casino.ui.scenes.passplay import PassPlayScene
+
+            stack.replace(PassPlayScene(self.app))
         elif action == "network":
             from casino.ui.scenes.network import NetworkScene
 
