@@ -85,8 +85,11 @@ class Connection:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     hosted: HostedTable | None = None
     seat: Seat | None = None
+    closing: bool = False
 
     def send(self, text: str) -> None:
+        if self.closing:
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.close()
             return
@@ -98,7 +101,9 @@ class Connection:
             self.close()
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait(None)
 
     async def write_loop(self) -> None:
         """Send queued frames in order; None closes the connection after what came before."""
@@ -331,7 +336,12 @@ class HostedTable:
                 policy = self._policy(seat)
                 if self.computer_delay:
                     await asyncio.sleep(self.computer_delay)
-                move = await asyncio.to_thread(policy.choose, view)
+                try:
+                    move = await asyncio.to_thread(policy.choose, view)
+                except Exception as exc:  # a computer that fails stops the table, saying why
+                    self.problems.append(f"computer at seat {seat.index + 1} failed: {exc!r}")
+                    self.done.set()
+                    return
                 if self.table.step != step or self.table.computer_to_move() is not seat:
                     continue
                 try:
@@ -440,7 +450,7 @@ class Host:
         writer = asyncio.get_running_loop().create_task(conn.write_loop())
         try:
             async for raw in ws:
-                if writer.done():
+                if writer.done() or conn.closing:
                     break
                 if not conn.bucket.take():
                     conn.error(f"too many frames: at most {self.rate:g} a second")

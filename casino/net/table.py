@@ -326,7 +326,8 @@ def _default_name(index: int, spec: SeatSpec, host_name: str) -> str:
 
 
 def _unique_name(wanted: str, taken: list[str]) -> str:
-    name = " ".join(wanted.split())[:32] or "Player"
+    printable = "".join(ch for ch in wanted if ch.isprintable())
+    name = " ".join(printable.split())[:32] or "Player"
     if name not in taken:
         return name
     n = 2

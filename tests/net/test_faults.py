@@ -152,6 +152,7 @@ def test_the_save_of_a_table_names_no_secret_to_clients(tmp_path: Path) -> None:
             ws.send(encode(Hello(type="hello", version=PROTOCOL_VERSION, code=host.code,
                                  name="Ann")))
             welcome = ws.recv(timeout=10)
+        wait_for_lines(tmp_path / "t.json", 1)  # written by the host's saver thread
         saved = json.loads((tmp_path / "t.json").read_text())
         assert len(saved["seed"]) >= 16
         assert saved["seed"].split(":")[0] not in str(welcome)
