@@ -359,6 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         tournament.add_parser(sub)
+    from casino.net.cli import add_parsers as add_net_parsers
+
+    add_net_parsers(sub)
     return parser
 
 

@@ -68,7 +68,9 @@ class TitleScene(Scene):
                         Button("Quit", "quit", key=pygame.K_q)]
         self.more = [Button("Hall of Fame", "fame", key=pygame.K_f),
                      Button("Statistics", "stats", key=pygame.K_t),
-                     Button("Tutorial", "tutorial", key=pygame.K_l)]
+                     Button("Tutorial", "tutorial", key=pygame.K_l),
+                     Button("Pass & play", "passplay", key=pygame.K_p),
+                     Button("Network", "network", key=pygame.K_n)]
 
     def options(self) -> list[Option]:
         settings = self.app.settings
@@ -245,6 +247,14 @@ class TitleScene(Scene):
             from casino.ui.scenes.tutorial import TutorialScene
 
             stack.replace(TutorialScene(self.app))
+        elif action == "passplay":
+            from casino.ui.scenes.passplay import PassPlayScene
+
+            stack.replace(PassPlayScene(self.app))
+        elif action == "network":
+            from casino.ui.scenes.network import NetworkScene
+
+            stack.replace(NetworkScene(self.app))
         elif action == "quit":
             self.app.running = False
         return True

@@ -1,0 +1,1 @@
+"""Tables over the network: a versioned JSON protocol, the host, the client, LAN discovery."""

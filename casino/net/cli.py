@@ -1,0 +1,216 @@
+"""``casino-cli serve`` (a headless host) and ``casino-cli join`` (a remote computer player)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import json
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from casino.net.client import BotOptions, run_bot, url_of
+from casino.net.host import Host, HostedTable, load_table
+from casino.net.table import SeatSpec, Table
+
+SAVE_NAME = "hosted-table.json"
+
+
+def add_parsers(sub: Any) -> None:
+    p = sub.add_parser("serve", help="host a network table without a window")
+    p.add_argument("--ruleset", default="classic")
+    p.add_argument("--seats", default="person,person",
+                   help="one per seat: person, or computer:LEVEL (e.g. person,computer:expert)")
+    p.add_argument("--port", type=int, default=7777, help="TCP port (0 picks a free one)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
+    p.add_argument("--code", help="the join code (default: 6 random characters)")
+    p.add_argument("--games", type=int, default=1, help="games to play in a row at the table")
+    p.add_argument("--seed", help="deal seed (default: secret and random)")
+    p.add_argument("--save", help=f"the table's save file (default: {SAVE_NAME} in the data "
+                   "folder); an unfinished table saved there is resumed")
+    p.add_argument("--new", action="store_true", help="start afresh, ignoring a saved table")
+    p.add_argument("--seat-timeout", type=float, default=120.0,
+                   help="seconds a dropped person's seat waits before a computer plays it")
+    p.add_argument("--stand-in", default="heuristic", help="level of that computer")
+    p.add_argument("--rate", type=float, default=20.0, help="frames a second one client may send")
+    p.add_argument("--tables", type=int, default=1, help="tables to host at once (one code each)")
+    p.add_argument("--log", help="write each view sent (its digest) as JSON lines to this file")
+    p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    p.add_argument("--no-advertise", action="store_true",
+                   help="do not announce the table on the local network")
+    p.add_argument("--no-record", action="store_true",
+                   help="do not add finished games to Statistics and the Hall of Fame")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("join", help="sit a computer player down at a network table")
+    p.add_argument("address", help="HOST:PORT of the host")
+    p.add_argument("--code", required=True, help="the join code the host shows")
+    p.add_argument("--level", default="greedy", help="computer level that plays the seat")
+    p.add_argument("--name", default="Computer")
+    p.add_argument("--seat", type=int, help="seat to take, 1 to 4 (default: the first open)")
+    p.add_argument("--token-file", help="keep the seat token here; if it exists, rejoin with it")
+    p.add_argument("--log", help="write each view received (its digest) as JSON lines here")
+    p.add_argument("--retry", type=float, default=30.0,
+                   help="seconds to keep reconnecting after the connection drops")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each move")
+    p.set_defaults(func=cmd_join)
+
+
+def _usage(message: str) -> Exception:
+    from casino.cli import UsageError
+
+    return UsageError(message)
+
+
+def _open_log(path: str | None) -> TextIO | None:
+    if not path:
+        return None
+    try:
+        return open(path, "a", encoding="utf-8", buffering=1)
+    except OSError as exc:
+        raise _usage(f"{path}: cannot write the log ({exc.strerror})") from None
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from casino.cli import make_policy
+
+    try:
+        url_of(args.address)
+    except ValueError as exc:
+        raise _usage(str(exc)) from None
+    make_policy(args.level, 0)
+    if args.seat is not None and not 1 <= args.seat <= 4:
+        raise _usage("--seat: seats are numbered 1 to 4")
+    log = _open_log(args.log)
+    opts = BotOptions(
+        address=args.address, code=args.code, level=args.level, name=args.name,
+        seat=None if args.seat is None else args.seat - 1,
+        token_file=Path(args.token_file) if args.token_file else None, log=log,
+        retry=args.retry, delay=args.delay,
+    )
+    try:
+        return asyncio.run(run_bot(opts, make_policy))
+    finally:
+        if log is not None:
+            log.close()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from casino.cli import get_ruleset, make_policy
+    from casino.persistence.files import data_dir
+
+    try:
+        specs = SeatSpec.parse_list(args.seats)
+    except ValueError as exc:
+        raise _usage(f"--seats: {exc}") from None
+    for spec in specs:
+        if spec.kind == "host":
+            raise _usage("--seats: a headless host has no player of its own; use person")
+        if spec.level:
+            make_policy(spec.level, 0)
+    make_policy(args.stand_in, 0)
+    if args.code is not None:
+        args.code = args.code.upper()
+        if not 4 <= len(args.code) <= 16 or not args.code.isalnum():
+            raise _usage("--code: 4 to 16 letters and digits")
+    if args.games < 1 or args.tables < 1:
+        raise _usage("--games and --tables must be at least 1")
+    save_path = Path(args.save) if args.save else data_dir() / SAVE_NAME
+    tables: list[Table] = []
+    if args.tables == 1 and save_path.exists() and not args.new:
+        table = load_table(save_path, get_ruleset)
+        kinds = [SeatSpec(kind=s.kind, level=s.level) for s in table.seats]
+        if table.ruleset.name != args.ruleset or kinds != specs:
+            raise _usage(f"{save_path} holds an unfinished {table.ruleset.name} table with seats "
+                         f"{','.join(_spec_text(k) for k in kinds)}: give the same --ruleset "
+                         "and --seats to resume it, --new to start afresh, or another --save")
+        print(f"resuming the table saved in {save_path} (game {table.game_no + 1} of "
+              f"{table.games}); start afresh with --new", flush=True)
+        tables.append(table)
+    else:
+        ruleset = get_ruleset(args.ruleset)
+        if len(specs) not in ruleset.players:
+            raise _usage(f"{ruleset.title} is for {ruleset.players} players, not {len(specs)}")
+        seed = args.seed or secrets.token_hex(8)
+        for n in range(args.tables):
+            code = args.code if args.code and args.tables == 1 else None
+            tables.append(Table(ruleset, specs, code=code, seed=f"{seed}:{n}", games=args.games))
+    log = _open_log(args.log)
+    hosted = [
+        HostedTable(t, save_path=save_path if args.tables == 1 else None,
+                    seat_timeout=args.seat_timeout, stand_in_level=args.stand_in, log=log,
+                    policy_factory=make_policy, record=not args.no_record)
+        for t in tables
+    ]
+    started = time.process_time()
+    try:
+        asyncio.run(_serve(hosted, args))
+    except OSError as exc:
+        raise _usage(f"cannot listen on {args.bind}:{args.port}: {exc.strerror}") from None
+    finally:
+        if log is not None:
+            log.close()
+    problems = [p for h in hosted for p in h.problems]
+    for line in problems:
+        print(f"casino-cli serve: {line}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({
+            "tables": len(hosted), "games": sum(len(h.results) for h in hosted),
+            "cpu_seconds": round(time.process_time() - started, 4),
+            "results": [h.results for h in hosted],
+        }))
+    else:
+        print(f"{sum(len(h.results) for h in hosted)} games played")
+    return 1 if any("computer at seat" in p for p in problems) else 0
+
+
+async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
+    host = Host(hosted, rate=args.rate, burst=max(10, int(args.rate * 2)))
+    port = await host.start(args.bind, args.port)
+    first = hosted[0].table
+    seats = ", ".join(s.name if s.kind == "computer" else "open" for s in first.seats)
+    for n, h in enumerate(hosted):
+        label = f"table {n + 1}: " if len(hosted) > 1 else ""
+        print(f"{label}{first.ruleset.title} on port {port}, join code {h.table.code} "
+              f"(seats: {seats})", flush=True)
+    announcer = None
+    if not args.no_advertise and not _loopback(args.bind):
+        from casino.net.discovery import Announcer
+
+        open_seats = sum(1 for s in first.seats if s.open)
+        announcer = Announcer(f"Casino {first.ruleset.title} {port}", port, first.ruleset.name,
+                              open_seats)
+        try:
+            await announcer.start()
+        except Exception as exc:  # zeroconf may fail on a machine without multicast
+            print(f"casino-cli serve: not announced on the LAN ({exc})", file=sys.stderr)
+            announcer = None
+    try:
+        await asyncio.gather(*(h.done.wait() for h in hosted))
+        # Let the clients read the last frames and leave by themselves.
+        for _ in range(50):
+            if not any(h.connections for h in hosted):
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        if announcer is not None:
+            with contextlib.suppress(Exception):
+                await announcer.stop()
+        await host.close()
+        for h in hosted:
+            h.close()
+
+
+def _spec_text(spec: SeatSpec) -> str:
+    return f"{spec.kind}:{spec.level}" if spec.level else spec.kind
+
+
+def _loopback(bind: str) -> bool:
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return bind == "localhost"

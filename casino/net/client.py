@@ -1,0 +1,223 @@
+"""The client side: sit down at a hosted table, follow one's own view, send moves.
+
+``Seated`` is one connection to a host. ``run_bot`` is ``casino-cli join``: a computer
+player at a remote table that rejoins with its seat token when the connection drops (or the
+host is restarted) and exits when the table's last game ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from pydantic import ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from casino import __version__
+from casino.ai.basic import Policy
+from casino.engine.moves import Move
+from casino.engine.notation import format_move
+from casino.engine.rules import legal_moves
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import PlayerView
+from casino.net.protocol import (
+    PROTOCOL_VERSION,
+    TRANSPORT_MAX,
+    ErrorFrame,
+    FrameError,
+    GameOver,
+    Hello,
+    PlayMove,
+    Seats,
+    StateFrame,
+    Welcome,
+    encode,
+    parse_host,
+    view_digest,
+)
+from casino.persistence.files import atomic_write
+
+HostFrame = Welcome | Seats | StateFrame | GameOver | ErrorFrame
+PolicyFactory = Callable[[str, str], Policy]
+
+
+class JoinRefused(Exception):
+    """The host would not seat us (wrong code, full table, other version): not retried."""
+
+
+class Lost(Exception):
+    """The connection failed or dropped: worth retrying with the seat token."""
+
+
+def url_of(address: str) -> str:
+    """``HOST:PORT`` (or a ws:// URL) as the URL to connect to."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise ValueError(f"{address!r}: expected HOST:PORT, e.g. 192.168.1.20:7777")
+    return f"ws://{host}:{port}"
+
+
+class Seated:
+    """One connection to a host, seated at a table after ``open`` returns."""
+
+    def __init__(self, ws: ClientConnection, welcome: Welcome) -> None:
+        self.ws = ws
+        self.welcome = welcome
+        self.seat = welcome.seat
+        self.token = welcome.token
+        self.ruleset = Ruleset.model_validate(welcome.ruleset)
+
+    @classmethod
+    async def open(cls, url: str, hello: Hello, timeout: float = 30.0) -> Seated:
+        try:
+            ws = await asyncio.wait_for(
+                connect(url, max_size=TRANSPORT_MAX, compression=None, proxy=None,
+                        open_timeout=timeout), timeout)
+        except (OSError, InvalidHandshake, TimeoutError) as exc:
+            raise Lost(f"cannot connect to {url}: {exc}") from None
+        try:
+            await ws.send(encode(hello))
+            first = parse_host(await asyncio.wait_for(ws.recv(), timeout))
+        except (ConnectionClosed, TimeoutError, OSError) as exc:
+            await ws.close()
+            raise Lost(f"{url} closed the connection: {exc}") from None
+        except FrameError as exc:
+            await ws.close()
+            raise JoinRefused(f"{url} is not a Casino host ({exc})") from None
+        if isinstance(first, ErrorFrame):
+            await ws.close()
+            raise JoinRefused(first.reason)
+        if not isinstance(first, Welcome):
+            await ws.close()
+            raise JoinRefused(f"the host answered with {first.type!r} instead of a welcome")
+        if first.version != PROTOCOL_VERSION:
+            await ws.close()
+            raise JoinRefused(f"version mismatch: the host speaks protocol {first.version} "
+                              f"(casino {first.app}), this client {PROTOCOL_VERSION} (casino "
+                              f"{__version__})")
+        try:
+            return cls(ws, first)
+        except ValidationError as exc:
+            await ws.close()
+            raise JoinRefused(f"the host's ruleset does not validate: {exc}") from None
+
+    async def recv(self) -> HostFrame:
+        try:
+            raw = await self.ws.recv()
+        except ConnectionClosed as exc:
+            raise Lost(f"the host closed the connection ({exc})") from None
+        return parse_host(raw)
+
+    async def send_move(self, step: int, text: str) -> None:
+        try:
+            await self.ws.send(encode(PlayMove(type="move", step=step, move=text)))
+        except ConnectionClosed as exc:
+            raise Lost(f"the host closed the connection ({exc})") from None
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+@dataclass
+class BotOptions:
+    address: str
+    code: str
+    level: str = "greedy"
+    name: str = "Computer"
+    seat: int | None = None
+    token_file: Path | None = None
+    log: TextIO | None = None
+    retry: float = 30.0
+    delay: float = 0.0
+
+
+def _read_token(path: Path | None) -> str | None:
+    if path is None or not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        token = data["token"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return token if isinstance(token, str) else None
+
+
+async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
+    """Play at a remote table until its last game ends: 0; refused: 2; host gone: 1."""
+    url = url_of(opts.address)
+    token = _read_token(opts.token_file)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + opts.retry
+    while True:
+        hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=opts.code,
+                      name=opts.name, seat=None if token else opts.seat, token=token)
+        try:
+            seated = await Seated.open(url, hello)
+        except JoinRefused as exc:
+            print(f"casino-cli join: refused: {exc}", file=sys.stderr)
+            return 2
+        except Lost as exc:
+            if loop.time() > deadline:
+                print(f"casino-cli join: {exc}", file=sys.stderr)
+                return 1
+            print(f"casino-cli join: {exc}; trying again", file=sys.stderr)
+            await asyncio.sleep(0.2)
+            continue
+        token = seated.token
+        if opts.token_file is not None:
+            atomic_write(opts.token_file, json.dumps(
+                {"address": opts.address, "seat": seated.seat, "token": token}).encode())
+        try:
+            status = await _play(seated, opts, make_policy)
+        except Lost as exc:
+            print(f"casino-cli join: {exc}; rejoining", file=sys.stderr)
+            status = None
+        finally:
+            await seated.close()
+        if status is not None:
+            return status
+        deadline = loop.time() + opts.retry
+
+
+async def _play(seated: Seated, opts: BotOptions, make_policy: PolicyFactory) -> int | None:
+    policies: dict[int, Policy] = {}
+    while True:
+        frame = await seated.recv()
+        if isinstance(frame, StateFrame):
+            view = frame.view.to_view(seated.ruleset)
+            if opts.log is not None:
+                opts.log.write(json.dumps({"game": frame.game, "step": frame.step,
+                                           "seat": seated.seat,
+                                           "digest": view_digest(view)}) + "\n")
+            if view.to_move == seated.seat and view.hand and view.player == seated.seat:
+                policy = policies.get(frame.game)
+                if policy is None:
+                    policies = {frame.game: make_policy(opts.level,
+                                                        f"{opts.name}:{seated.seat}:{frame.game}")}
+                    policy = policies[frame.game]
+                if opts.delay:
+                    await asyncio.sleep(opts.delay)
+                move = await _choose(policy, view)
+                await seated.send_move(frame.step, format_move(move))
+        elif isinstance(frame, GameOver):
+            if opts.log is not None:
+                opts.log.write(json.dumps({"game_over": frame.model_dump()}) + "\n")
+            if not frame.more:
+                return 0
+        elif isinstance(frame, ErrorFrame):
+            print(f"casino-cli join: the host says: {frame.reason}", file=sys.stderr)
+            return 2 if frame.fatal else 3
+
+
+async def _choose(policy: Policy, view: PlayerView) -> Move:
+    if not legal_moves(view):
+        raise Lost("no legal move in the view: out of step with the host")
+    return await asyncio.to_thread(policy.choose, view)

@@ -1,0 +1,106 @@
+"""Finding tables on the local network: hosts announce ``_casino._tcp`` over mDNS (zeroconf).
+
+The announcement carries the table's name, ruleset, open seats and protocol version, never
+the join code: people read the code off the host's screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+from zeroconf import ServiceStateChange, Zeroconf
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from casino.net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
+
+
+@dataclass(frozen=True, slots=True)
+class FoundTable:
+    name: str
+    address: str
+    port: int
+    ruleset: str
+    open_seats: int
+    version: int
+
+    @property
+    def where(self) -> str:
+        return f"{self.address}:{self.port}"
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one its default route leaves from)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))  # no packet is sent: this only picks a route
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+class Announcer:
+    """Keeps one table announced while the host runs."""
+
+    def __init__(self, name: str, port: int, ruleset: str, open_seats: int,
+                 address: str | None = None) -> None:
+        safe = "".join(ch for ch in name if ch.isalnum() or ch in " -_")[:40] or "Casino"
+        self.info = AsyncServiceInfo(
+            SERVICE_TYPE, f"{safe}.{SERVICE_TYPE}", port=port,
+            properties={"ruleset": ruleset, "open": str(open_seats),
+                        "version": str(PROTOCOL_VERSION)},
+            parsed_addresses=[address or lan_address()],
+        )
+        self.zc: AsyncZeroconf | None = None
+
+    async def start(self) -> None:
+        self.zc = AsyncZeroconf()
+        await self.zc.async_register_service(self.info, allow_name_change=True)
+
+    async def stop(self) -> None:
+        if self.zc is not None:
+            await self.zc.async_unregister_service(self.info)
+            await self.zc.async_close()
+            self.zc = None
+
+
+async def browse(seconds: float = 2.0) -> list[FoundTable]:
+    """The tables announced on the LAN within ``seconds``."""
+    names: set[str] = set()
+
+    def on_change(zeroconf: Zeroconf, service_type: str, name: str,
+                  state_change: ServiceStateChange) -> None:
+        if state_change is not ServiceStateChange.Removed:
+            names.add(name)
+
+    azc = AsyncZeroconf()
+    browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+    try:
+        await asyncio.sleep(seconds)
+        found = []
+        for name in sorted(names):
+            info = await azc.async_get_service_info(SERVICE_TYPE, name, timeout=1000)
+            if info is None or not info.parsed_addresses() or info.port is None:
+                continue
+            props = _decoded(info.decoded_properties)
+            found.append(FoundTable(
+                name=name.removesuffix("." + SERVICE_TYPE), address=info.parsed_addresses()[0],
+                port=info.port, ruleset=props.get("ruleset", "?"),
+                open_seats=_int(props.get("open")), version=_int(props.get("version"))))
+        return found
+    finally:
+        await browser.async_cancel()
+        await azc.async_close()
+
+
+def _decoded(props: dict[str, Any]) -> dict[str, str]:
+    return {str(k): str(v) for k, v in props.items() if v is not None}
+
+
+def _int(text: str | None) -> int:
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0

@@ -1,0 +1,134 @@
+"""Network play beside a pygame loop: the asyncio side runs in a thread of its own.
+
+``Remote`` is a seated connection whose frames the window collects with ``poll`` once a
+frame (never blocking it); ``LocalHost`` runs a host in a thread, for hosting from the
+title screen (the host's own player then joins it over 127.0.0.1 like anyone else).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+from collections.abc import Coroutine
+from typing import Any
+
+from casino import __version__
+from casino.engine.ruleset import Ruleset
+from casino.net.client import HostFrame, JoinRefused, Lost, Seated, url_of
+from casino.net.host import Host, HostedTable
+from casino.net.protocol import (
+    PROTOCOL_VERSION,
+    ErrorFrame,
+    Hello,
+    Seats,
+    StateFrame,
+    Welcome,
+)
+from casino.net.table import SeatSpec, Table
+
+
+class _Loop:
+    """An asyncio loop in a daemon thread; ``call`` hands it a coroutine from any thread."""
+
+    def __init__(self, name: str) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def call(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+class Remote:
+    """One seat at a network table, for the window: connect, ``poll`` frames, send moves."""
+
+    def __init__(self, address: str, code: str, name: str, token: str | None = None) -> None:
+        self.url = url_of(address)
+        self.address = address
+        self.code = code
+        self.hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=code,
+                           name=name, token=token)
+        self.frames: queue.Queue[HostFrame | str] = queue.Queue()
+        self.welcome: Welcome | None = None
+        self.seats: Seats | None = None
+        self.state: StateFrame | None = None
+        self.problem: str | None = None
+        self.seated: Seated | None = None
+        self._loop = _Loop("casino-remote")
+        self._loop.call(self._run())
+
+    async def _run(self) -> None:
+        try:
+            self.seated = await Seated.open(self.url, self.hello)
+        except (JoinRefused, Lost) as exc:
+            self.frames.put(str(exc))
+            return
+        self.frames.put(self.seated.welcome)
+        try:
+            while True:
+                self.frames.put(await self.seated.recv())
+        except Lost as exc:
+            self.frames.put(str(exc))
+
+    @property
+    def ruleset(self) -> Ruleset | None:
+        return self.seated.ruleset if self.seated is not None else None
+
+    def poll(self) -> list[HostFrame]:
+        """Frames that arrived since the last call; a lost connection sets ``problem``."""
+        out: list[HostFrame] = []
+        while True:
+            try:
+                item = self.frames.get_nowait()
+            except queue.Empty:
+                return out
+            if isinstance(item, str):
+                self.problem = item
+                continue
+            if isinstance(item, Welcome):
+                self.welcome = item
+                self.seats = Seats(seats=item.seats)
+            elif isinstance(item, Seats):
+                self.seats = item
+            elif isinstance(item, StateFrame):
+                self.state = item
+            elif isinstance(item, ErrorFrame) and item.fatal:
+                self.problem = item.reason
+            out.append(item)
+
+    def send_move(self, step: int, text: str) -> None:
+        if self.seated is not None:
+            self._loop.call(self.seated.send_move(step, text))
+
+    def close(self) -> None:
+        if self.seated is not None:
+            done = self._loop.call(self.seated.close())
+            with contextlib.suppress(Exception):  # closing a dead connection is no news
+                done.result(2)
+        self._loop.stop()
+
+
+class LocalHost:
+    """A host running in this process, for hosting from the window."""
+
+    def __init__(self, ruleset: Ruleset, seats: list[SeatSpec], port: int = 7777,
+                 bind: str = "0.0.0.0", games: int = 1) -> None:
+        self.table = Table(ruleset, seats, games=games)
+        self.hosted = HostedTable(self.table, computer_delay=0.6)
+        self.server = Host([self.hosted])
+        self._loop = _Loop("casino-host")
+        self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
+
+    @property
+    def code(self) -> str:
+        return self.table.code
+
+    def close(self) -> None:
+        self._loop.call(self.server.close()).result(5)
+        self._loop.stop()

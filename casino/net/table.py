@@ -1,0 +1,336 @@
+"""A hosted table without the network: seats, join codes, tokens, and the one engine.
+
+``Table`` decides who may sit where and whether a move is played; it does no I/O, so the
+host's asyncio code (``casino.net.host``) only carries frames to and from it. Everything a
+client sends arrives here as a validated protocol model and is checked against the engine;
+a refusal is a ``Refused`` with the reason, and the table is unchanged.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from casino.engine.errors import CasinoError
+from casino.engine.game import Game
+from casino.engine.moves import Move
+from casino.engine.notation import format_move, parse_move
+from casino.engine.ruleset import Ruleset
+from casino.net.protocol import (
+    PROTOCOL_VERSION,
+    GameOver,
+    Hello,
+    LastMove,
+    PlayMove,
+    Seats,
+    SeatStatus,
+    StateFrame,
+    WireView,
+)
+from casino.persistence.saves import SavedGame, SeatInfo
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join-code letters: no 0/O or 1/I to misread when the host reads the code out."""
+
+SeatKind = Literal["person", "computer", "host"]
+
+
+class Refused(Exception):
+    """Something a client sent that the table does not accept; ``fatal`` ends the connection."""
+
+    def __init__(self, reason: str, fatal: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.fatal = fatal
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+class SeatSpec(BaseModel):
+    """What a seat is when the table opens: open for a person, a computer, or the host."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: SeatKind
+    level: str | None = None
+
+    @classmethod
+    def parse_list(cls, text: str) -> list[SeatSpec]:
+        """``person,person,computer:expert`` -> one spec per seat."""
+        out = []
+        for part in text.split(","):
+            kind, _, level = part.strip().partition(":")
+            if kind not in ("person", "computer", "host"):
+                raise ValueError(f"seat {part!r}: expected person, host or computer:LEVEL")
+            if kind == "computer" and not level:
+                raise ValueError(f"seat {part!r}: name the computer's level, e.g. computer:greedy")
+            if kind != "computer" and level:
+                raise ValueError(f"seat {part!r}: only a computer has a level")
+            out.append(cls(kind=kind, level=level or None))
+        return out
+
+
+class SavedSeat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: SeatKind
+    level: str | None = None
+    name: str = Field(min_length=1, max_length=40)
+    token: str | None = None
+
+
+class TableSave(BaseModel):
+    """What the host keeps on disk after every move, so hosting again resumes the table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    format: Literal[1] = 1
+    protocol: int = PROTOCOL_VERSION
+    code: str
+    seed: str
+    games: int = Field(ge=1)
+    game_no: int = Field(ge=0)
+    step: int = Field(ge=0)
+    seats: list[SavedSeat]
+    current: SavedGame
+
+
+@dataclass
+class Seat:
+    """One seat's live state; ``token`` is the secret a person rejoins with."""
+
+    index: int
+    kind: SeatKind
+    level: str | None
+    name: str
+    token: str | None = None
+    connected: bool = False
+    stand_in: bool = False
+    """A computer plays for a person who dropped out and did not come back in time."""
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "person" and self.token is None
+
+    def status(self) -> SeatStatus:
+        connected = self.kind == "computer" or self.kind == "host" or self.connected
+        return SeatStatus(seat=self.index, name=self.name, kind=self.kind, level=self.level,
+                          connected=connected, open=self.open, stand_in=self.stand_in)
+
+
+class Table:
+    """The authoritative game of a hosted table and who sits at it."""
+
+    def __init__(self, ruleset: Ruleset, seats: Sequence[SeatSpec], *, code: str | None = None,
+                 seed: str = "0", games: int = 1, host_name: str = "Host") -> None:
+        if len(seats) not in ruleset.players:
+            raise ValueError(f"{ruleset.title} is for {ruleset.players} players, "
+                             f"not {len(seats)}")
+        self.ruleset = ruleset
+        self.code = code or new_code()
+        self.seed = seed
+        self.games = games
+        self.seats = [
+            Seat(i, s.kind, s.level, _default_name(i, s, host_name)) for i, s in enumerate(seats)
+        ]
+        for seat in self.seats:
+            if seat.kind == "host":
+                seat.token = secrets.token_urlsafe(16)
+        self.game_no = 0
+        self.step = 0
+        self.last: LastMove | None = None
+        self.game = Game.start(ruleset, len(seats), self._game_seed())
+        self.save = SavedGame.new(self.game, self._seat_infos())
+        self.finished: list[tuple[Game, SavedGame]] = []
+        """Games that ended, in order, for the host to record; it empties the list."""
+
+    # -- persistence -----------------------------------------------------------------
+
+    def snapshot(self) -> TableSave:
+        return TableSave(
+            code=self.code, seed=self.seed, games=self.games, game_no=self.game_no,
+            step=self.step,
+            seats=[SavedSeat(kind=s.kind, level=s.level, name=s.name, token=s.token)
+                   for s in self.seats],
+            current=self.save,
+        )
+
+    @classmethod
+    def restore(cls, saved: TableSave, ruleset: Ruleset, game: Game) -> Table:
+        """The table of a save; ``game`` is ``saved.current`` replayed through the engine."""
+        table = cls(ruleset, [SeatSpec(kind=s.kind, level=s.level) for s in saved.seats],
+                    code=saved.code, seed=saved.seed, games=saved.games)
+        for seat, s in zip(table.seats, saved.seats, strict=True):
+            seat.name = s.name
+            seat.token = s.token
+        table.game_no = saved.game_no
+        table.step = saved.step
+        table.game = game
+        table.save = saved.current
+        return table
+
+    def _game_seed(self) -> str:
+        return f"{self.seed}:{self.game_no}"
+
+    def _seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(name=s.name, level=s.level if s.kind == "computer" else None)
+                for s in self.seats]
+
+    # -- sitting down ----------------------------------------------------------------
+
+    def sit(self, hello: Hello) -> Seat:
+        """The seat a hello takes: its token's seat, the one asked for, or the first open one."""
+        if hello.version != PROTOCOL_VERSION:  # parse_client refuses these first
+            raise Refused(f"version mismatch: host {PROTOCOL_VERSION}, client {hello.version}",
+                          fatal=True)
+        if not secrets.compare_digest(hello.code.upper().encode(), self.code.encode()):
+            raise Refused("wrong join code", fatal=True)
+        if hello.token is not None:
+            for seat in self.seats:
+                if seat.token is not None and secrets.compare_digest(
+                        seat.token.encode(), hello.token.encode()):
+                    seat.connected = True
+                    seat.stand_in = False
+                    return seat
+            raise Refused("unknown seat token: it belongs to no seat at this table", fatal=True)
+        if hello.seat is not None:
+            if hello.seat >= len(self.seats):
+                raise Refused(f"there is no seat {hello.seat + 1}: this table has "
+                              f"{len(self.seats)}", fatal=True)
+            seat = self.seats[hello.seat]
+            if seat.kind == "computer":
+                raise Refused(f"seat {seat.index + 1} is played by the computer", fatal=True)
+            if not seat.open:
+                raise Refused(f"seat {seat.index + 1} is taken by {seat.name}", fatal=True)
+        else:
+            free = [s for s in self.seats if s.open]
+            if not free:
+                raise Refused("the table is full", fatal=True)
+            seat = free[0]
+        seat.token = secrets.token_urlsafe(16)
+        seat.name = _unique_name(hello.name, [s.name for s in self.seats if s is not seat])
+        seat.connected = True
+        self.save = self.save.model_copy(update={"players": tuple(self._seat_infos())})
+        return seat
+
+    def leave(self, seat: Seat) -> None:
+        seat.connected = False
+
+    @property
+    def started(self) -> bool:
+        """Play starts once every person's seat has been taken."""
+        return not any(s.open for s in self.seats)
+
+    def waiting_for(self) -> list[int]:
+        return [s.index for s in self.seats
+                if s.kind == "person" and not s.open and not s.connected and not s.stand_in]
+
+    def seats_frame(self) -> Seats:
+        return Seats(seats=[s.status() for s in self.seats], waiting_for=self.waiting_for())
+
+    # -- playing ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Every game of the table has been played."""
+        return self.game.is_over() and self.game_no + 1 >= self.games
+
+    def to_move(self) -> Seat | None:
+        """The seat whose turn it is, or None before the start and after the last game."""
+        if not self.started or self.game.round_over():
+            return None
+        return self.seats[self.game.round.to_move]
+
+    def computer_to_move(self) -> Seat | None:
+        seat = self.to_move()
+        if seat is not None and (seat.kind == "computer" or seat.stand_in):
+            return seat
+        return None
+
+    def play(self, seat: Seat, frame: PlayMove) -> list[GameOver]:
+        """Play a seat's move; raises Refused (table unchanged) unless it is legal now."""
+        if not self.started:
+            raise Refused("the game has not started: waiting for every seat to be taken")
+        mover = self.to_move()
+        if mover is None:
+            raise Refused("the game is over")
+        if mover is not seat:
+            raise Refused(f"it is not your turn: {mover.name} is to move")
+        if frame.step != self.step:
+            raise Refused(f"that move was for step {frame.step}; the table is at step "
+                          f"{self.step}")
+        try:
+            move = parse_move(self.game.round, frame.move)
+            after = self.game.play(move)
+        except CasinoError as exc:
+            raise Refused(str(exc)) from None
+        return self._advance(move, after)
+
+    def play_computer(self, seat: Seat, move: Move) -> list[GameOver]:
+        """A move the host's own computer player chose for ``seat``; checked all the same."""
+        if self.to_move() is not seat:
+            raise Refused("the computer's turn has passed")
+        try:
+            after = self.game.play(move)
+        except CasinoError as exc:
+            raise Refused(str(exc)) from None
+        return self._advance(move, after)
+
+    def _advance(self, move: Move, after: Game) -> list[GameOver]:
+        seat = self.game.round.to_move
+        self.save = self.save.with_move(self.game, move)
+        self.game = after
+        self.step += 1
+        self.last = LastMove(seat=seat, move=format_move(move))
+        ended: list[GameOver] = []
+        if after.is_over():
+            self.finished.append((after, self.save))
+            more = self.game_no + 1 < self.games
+            ended.append(GameOver(game=self.game_no, totals=list(after.totals),
+                                  winner=after.winner(), rounds=len(after.scores), more=more))
+        return ended
+
+    def deal_on(self) -> bool:
+        """After a round or game has ended: deal the next round, or start the next game.
+        False when there is nothing more to deal."""
+        if not self.game.round_over():
+            return False
+        if self.game.is_over():
+            if self.game_no + 1 >= self.games:
+                return False
+            self.game_no += 1
+            self.game = Game.start(self.ruleset, len(self.seats), self._game_seed())
+            self.save = SavedGame.new(self.game, self._seat_infos())
+        else:
+            self.game = self.game.next_round()
+            self.save = self.save.with_next_round(self.game)
+        self.step += 1
+        self.last = None
+        return True
+
+    def state_frame(self, seat: int, last: LastMove | None = None) -> StateFrame:
+        """What seat ``seat`` is sent: its own view only, and the public last move."""
+        return StateFrame(game=self.game_no, step=self.step, round=self.game.round_index,
+                          view=WireView.of(self.game.view_for(seat)), last=last)
+
+
+def _default_name(index: int, spec: SeatSpec, host_name: str) -> str:
+    if spec.kind == "computer":
+        return f"Computer {index + 1} ({spec.level})"
+    if spec.kind == "host":
+        return host_name
+    return f"Seat {index + 1}"
+
+
+def _unique_name(wanted: str, taken: list[str]) -> str:
+    printable = "".join(ch for ch in wanted if ch.isprintable())
+    name = " ".join(printable.split())[:32] or "Player"
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"

@@ -1,0 +1,161 @@
+"""Faults with real processes: a client killed mid-deal, a seat left empty, a host crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+from casino.engine import load_ruleset
+from casino.engine.notation import format_move
+from casino.engine.rules import legal_moves
+from casino.net.protocol import PROTOCOL_VERSION, Hello, encode, parse_host
+from casino.persistence.records import Records
+from tests.net.conftest import finish, game_overs, join, read_log, start_host, views
+
+CLASSIC = load_ruleset("classic")
+
+
+def wait_for_lines(path: Path, count: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and len(path.read_text().splitlines()) >= count:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} did not reach {count} lines")
+
+
+def test_killed_client_rejoins_with_its_token_and_the_game_ends_as_recorded(
+        tmp_path: Path, casino_home: Path) -> None:
+    host_log = tmp_path / "host.log"
+    host = start_host("--ruleset", "classic", "--seed", "3", "--log", str(host_log),
+                      "--save", str(tmp_path / "table.json"))
+    token = tmp_path / "a.token"
+    a1, a2, b = tmp_path / "a1.log", tmp_path / "a2.log", tmp_path / "b.log"
+    first = join(host, "--seat", "1", "--name", "Anna", "--token-file", str(token),
+                 "--log", str(a1), "--delay", "0.02")
+    other = join(host, "--seat", "2", "--name", "Ben", "--log", str(b), "--delay", "0.02")
+    try:
+        wait_for_lines(a1, 12)  # mid-deal: a dozen views in, the first deal has 8 moves
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        time.sleep(0.3)
+        assert host.proc.poll() is None
+        again = join(host, "--name", "Anna", "--token-file", str(token), "--log", str(a2))
+        assert finish(again, 60)[0] == 0
+        assert finish(other, 60)[0] == 0
+        status, _, err = host.finish()
+    finally:
+        host.kill()
+        other.kill()
+    assert status == 0, err
+    hosted = read_log(host_log)
+    # Every view the host sent seat 1, before the kill and after the rejoin, arrived as sent:
+    # the rejoined client's first view is exactly the host's view of that seat at that step.
+    assert views(read_log(a1)) + views(read_log(a2)) == views(hosted, 0)
+    assert views(read_log(b)) == views(hosted, 1)
+    rejoined = views(read_log(a2))[0]
+    assert rejoined in views(hosted, 0)
+    (result,) = game_overs(hosted)
+    assert game_overs(read_log(a2)) == [result] == game_overs(read_log(b))
+    (summary,) = Records.open(casino_home).value.games()
+    assert summary.winner == result["winner"]
+    assert list(summary.totals) == result["totals"]
+    assert summary.names == ("Anna", "Ben") and summary.levels == (None, None)
+
+
+def test_a_dropped_seat_waits_then_a_computer_plays_it(tmp_path: Path) -> None:
+    host = start_host("--ruleset", "classic", "--seed", "4", "--seat-timeout", "1",
+                      "--stand-in", "greedy", "--save", str(tmp_path / "table.json"))
+    quitter = join(host, "--seat", "1", "--name", "Anna", "--delay", "0.05")
+    seen: list[dict[str, object]] = []
+    try:
+        with connect(f"ws://{host.address}", proxy=None) as ws:
+            ws.send(encode(Hello(type="hello", version=PROTOCOL_VERSION, code=host.code,
+                                 name="Ben", seat=1)))
+            assert parse_host(ws.recv(timeout=30)).type == "welcome"
+            while True:  # until Anna has sat down and the game has started
+                frame = parse_host(ws.recv(timeout=30))
+                if frame.type == "state":
+                    break
+            quitter.send_signal(signal.SIGKILL)
+            quitter.wait(10)
+            waited = stood_in = False
+            while True:
+                seen.append(frame.model_dump())
+                if frame.type == "seats":
+                    waited = waited or frame.waiting_for == [0]
+                    stood_in = stood_in or frame.seats[0].stand_in
+                if frame.type == "state" and frame.view.to_move == 1 and frame.view.hand:
+                    move = legal_moves(frame.view.to_view(CLASSIC))[0]
+                    ws.send(json.dumps({"type": "move", "step": frame.step,
+                                        "move": format_move(move)}))
+                if frame.type == "game_over":
+                    break
+                frame = parse_host(ws.recv(timeout=20))
+        assert waited, "the others were not told the game waits for Anna"
+        assert stood_in, "no computer took Anna's seat after the timeout"
+        assert host.finish()[0] == 0
+    finally:
+        host.kill()
+
+
+def test_a_crashed_host_is_hosted_again_and_the_players_rejoin(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    log1, log2 = tmp_path / "host1.log", tmp_path / "host2.log"
+    args = ("--ruleset", "kasino", "--seats", "person,person,computer:greedy", "--seed", "5",
+            "--save", str(save))
+    host = start_host(*args, "--log", str(log1))
+    bots = [join(host, "--seat", str(n + 1), "--name", name, "--token-file",
+                 str(tmp_path / f"{name}.token"), "--log", str(tmp_path / f"{name}.log"),
+                 "--delay", "0.01", "--retry", "60")
+            for n, name in enumerate(("Anna", "Ben"))]
+    again = None
+    try:
+        wait_for_lines(log1, 60)
+        host.proc.send_signal(signal.SIGKILL)
+        host.proc.wait(10)
+        assert save.exists()
+        again = start_host(*args, "--log", str(log2), port=host.port)
+        assert "resuming" in "".join(again.lines)
+        assert again.code == host.code
+        for bot in bots:
+            status, err = finish(bot, 120)
+            assert status == 0, err
+        status, _, err = again.finish(60)
+        assert status == 0, err
+    finally:
+        for proc in bots:
+            proc.kill()
+        host.kill()
+        if again is not None:
+            again.kill()
+    assert not save.exists(), "a finished table's save is removed"
+    hosted = read_log(log2)
+    (result,) = game_overs(hosted)
+    for seat, name in enumerate(("Anna", "Ben")):
+        seen = views(read_log(tmp_path / f"{name}.log"))
+        after = views(hosted, seat)
+        assert after and seen[-len(after):] == after
+        assert game_overs(read_log(tmp_path / f"{name}.log")) == [result]
+
+
+def test_the_save_of_a_table_names_no_secret_to_clients(tmp_path: Path) -> None:
+    """The seed that fixes the deck stays with the host: it is random unless given."""
+    host = start_host("--ruleset", "classic", "--save", str(tmp_path / "t.json"))
+    try:
+        with connect(f"ws://{host.address}", proxy=None) as ws:
+            ws.send(encode(Hello(type="hello", version=PROTOCOL_VERSION, code=host.code,
+                                 name="Ann")))
+            welcome = ws.recv(timeout=10)
+        wait_for_lines(tmp_path / "t.json", 1)  # written by the host's saver thread
+        saved = json.loads((tmp_path / "t.json").read_text())
+        assert len(saved["seed"]) >= 16
+        assert saved["seed"].split(":")[0] not in str(welcome)
+    finally:
+        host.kill()
+    assert os.path.exists(tmp_path / "t.json")

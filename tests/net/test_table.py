@@ -1,0 +1,131 @@
+"""The host's table logic without the network: who may sit, which moves are played."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from casino.engine import load_ruleset
+from casino.engine.notation import format_move
+from casino.engine.rules import legal_moves
+from casino.net.protocol import (
+    PROTOCOL_VERSION,
+    FrameError,
+    Hello,
+    PlayMove,
+    WireView,
+    parse_client,
+    view_digest,
+)
+from casino.net.table import Refused, SeatSpec, Table
+
+CLASSIC = load_ruleset("classic")
+
+
+def hello(table: Table, **fields: object) -> Hello:
+    data: dict[str, object] = {"code": table.code, "name": "Anna", **fields}
+    return Hello(type="hello", version=PROTOCOL_VERSION, **data)  # type: ignore[arg-type]
+
+
+def test_sitting_down_and_the_refusals() -> None:
+    table = Table(CLASSIC, SeatSpec.parse_list("person,computer:greedy,person"), seed="1")
+    with pytest.raises(Refused, match="wrong join code"):
+        table.sit(hello(table, code="AAAAAA"))
+    with pytest.raises(Refused, match="played by the computer"):
+        table.sit(hello(table, seat=1))
+    with pytest.raises(Refused, match="there is no seat 4"):
+        table.sit(hello(table, seat=3))
+    anna = table.sit(hello(table, code=table.code.lower(), name="An\x1bna\x07\n"))
+    assert anna.index == 0 and anna.name == "Anna" and not table.started
+    with pytest.raises(Refused, match="seat 1 is taken by Anna"):
+        table.sit(hello(table, seat=0, name="Eve"))
+    ben = table.sit(hello(table, name="Anna"))
+    assert ben.index == 2 and ben.name == "Anna 2" and table.started
+    with pytest.raises(Refused, match="the table is full"):
+        table.sit(hello(table, name="Eve"))
+    with pytest.raises(Refused, match="unknown seat token"):
+        table.sit(hello(table, token="x" * 22))
+    table.leave(anna)
+    assert table.waiting_for() == [0]
+    assert table.sit(hello(table, token=anna.token)) is anna and table.waiting_for() == []
+
+
+def test_moves_out_of_turn_stale_or_illegal_change_nothing() -> None:
+    table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="2")
+    seats = [table.sit(hello(table, name=n)) for n in ("Anna", "Ben")]
+    mover = seats[table.game.round.to_move]
+    other = seats[1 - mover.index]
+    before = (table.step, table.game.round)
+    view = table.game.view_for(mover.index)
+    legal = format_move(legal_moves(view)[0])
+    for seat, step, text, reason in [
+        (other, 0, legal, "not your turn"),
+        (mover, 5, legal, "for step 5"),
+        (mover, 0, "QS t" if "QS" not in map(str, view.hand) else "2H t", "do not hold"),
+        (mover, 0, "hello world", "not a card"),
+    ]:
+        with pytest.raises(Refused, match=reason):
+            table.play(seat, PlayMove(type="move", step=step, move=text))
+        assert (table.step, table.game.round) == before
+    table.play(mover, PlayMove(type="move", step=0, move=legal))
+    assert table.step == 1 and table.last is not None and table.last.seat == mover.index
+
+
+def test_a_table_plays_games_in_a_row_and_its_save_resumes_it() -> None:
+    from casino.net.host import load_table
+
+    table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="3", games=2)
+    seats = [table.sit(hello(table, name=n)) for n in ("Anna", "Ben")]
+    rng = random.Random(3)
+    overs = []
+    while not table.over:
+        seat = table.to_move()
+        assert seat is not None
+        move = rng.choice(legal_moves(table.game.view_for(seat.index)))
+        overs += table.play(seats[seat.index], PlayMove(type="move", step=table.step,
+                                                        move=format_move(move)))
+        table.deal_on()
+        if table.step == 30:
+            saved = table.snapshot()
+    assert [o.game for o in overs] == [0, 1] and [o.more for o in overs] == [True, False]
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.json"
+        path.write_text(saved.model_dump_json())
+        again = load_table(path, load_ruleset)
+    assert again.step == 30 and again.code == table.code
+    assert [s.token for s in again.seats] == [s.token for s in seats]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "munter", "casino33", "kasino", "royal"])
+def test_a_view_survives_the_wire(ruleset: str) -> None:
+    rs = load_ruleset(ruleset)
+    table = Table(rs, [SeatSpec(kind="person")] * rs.players[0], seed="4")
+    rng = random.Random(4)
+    for _ in range(40):
+        if table.game.round_over():
+            break
+        seat = table.game.round.to_move
+        view = table.game.view_for(seat)
+        wire = WireView.model_validate_json(WireView.of(view).model_dump_json())
+        back = wire.to_view(rs)
+        assert back == view and view_digest(back) == view_digest(view)
+        table.game = table.game.play(rng.choice(legal_moves(view)))
+
+
+def test_bad_frames_are_named() -> None:
+    with pytest.raises(FrameError, match="not JSON"):
+        parse_client("{nope")
+    with pytest.raises(FrameError, match="64 KiB"):
+        parse_client(" " * 70_000)
+    with pytest.raises(FrameError, match="binary"):
+        parse_client(b"{}")
+    with pytest.raises(FrameError, match="type"):
+        parse_client('{"type": "dance"}')
+    with pytest.raises(FrameError) as caught:
+        parse_client('{"type": "hello", "version": 7, "app": "9.9"}')
+    assert caught.value.fatal
+    assert "protocol 1" in str(caught.value) and "protocol 7" in str(caught.value)
