@@ -47,6 +47,8 @@ class Settings(BaseModel):
     sound: bool = True
     end_turn_staging: bool = Field(False, description="SpiteNET's End Turn: stage, then commit")
     four_colour: bool = False
+    language: Literal["system", "en", "sv"] = Field(
+        "system", description="the window's language; system: Swedish on a Swedish locale")
     large_indices: bool = False
     ruleset: str = Field("classic", pattern=r"^([^/\\\x00-\x1f]{1,64}|/[^\x00-\x1f]{1,4095})$",
                          description="a bundled ruleset's name, a user ruleset's file stem, "

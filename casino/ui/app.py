@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from casino.engine import Game
 from casino.engine.errors import CasinoError
 from casino.engine.state import is_partnership
+from casino.i18n import _, set_language
 from casino.persistence import SavedGame, load_game, load_settings, save_settings
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
@@ -61,6 +62,7 @@ class App:
         """What the settings file holds: only the person's own changes go here."""
         self.sounds = Sounds()
         self.sounds.enabled = settings.sound
+        set_language(settings.language)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.fps = fps
@@ -83,10 +85,13 @@ class App:
             settings = self.settings.changed(**changes)
             saved = self.saved.changed(**changes)
         except ValidationError as exc:
-            self.notices.append(f"setting not changed: {exc.errors()[0]['msg']}")
+            self.notices.append(_("setting not changed: {reason}").format(
+                reason=exc.errors()[0]["msg"]))
             return
         self.settings, self.saved = settings, saved
         self.sounds.enabled = settings.sound
+        if "language" in changes:
+            set_language(settings.language)
         self.dirty = True
         error = save_settings(saved)
         if error:

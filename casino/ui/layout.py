@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from casino.i18n import N_
+
 Box = tuple[int, int, int, int]
 
 CARD_ASPECT = 338 / 489
@@ -50,7 +52,7 @@ class TableLayout:
     log: Box
 
 
-BUTTONS = ("Hint", "Unseen", "End turn", "Menu")
+BUTTONS = (N_("Hint"), N_("Unseen"), N_("End turn"), N_("Menu"))
 
 
 @lru_cache(maxsize=32)

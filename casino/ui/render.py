@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from casino.engine import Card, Pile, PileKind, Ruleset
 from casino.engine.rules import takers
 from casino.engine.state import TableItem, item_cards
+from casino.i18n import _, ngettext
 from casino.ui import assets
 from casino.ui.layout import Box, pile_boxes
 from casino.ui.scene import DIM, TEXT, draw_text
 from casino.ui.settings import Settings
+from casino.ui.words import rank_letter, symbols
 
 
 def seat_colour(seat: int, partnership: bool) -> tuple[int, int, int]:
@@ -34,8 +38,14 @@ def draw_card(surface: pygame.Surface, card: Card | None, box: Box, settings: Se
 
 
 def tag_text(ruleset: Ruleset, pile: Pile) -> str:
-    text = takers(ruleset, pile)
-    return text.replace(" x", " \u00d7")
+    """The engine's tag ('9 x2', 'block 7', '12 (Q)') in the player's language and letters."""
+    text = takers(ruleset, pile).replace(" x", " \u00d7")
+    kind = pile.kind.value
+    if pile.kind is not PileKind.BUILD and text.startswith(kind + " "):
+        text = (_("block {value}") if pile.kind is PileKind.BLOCK else _("stack {value}")).format(
+            value=text[len(kind) + 1:])
+    return re.sub(r"\(([^)]*)\)", lambda m: "(" + "/".join(
+        symbols(n) if len(n) > 1 else rank_letter(n) for n in m.group(1).split("/")) + ")", text)
 
 
 def build_groups(pile: Pile) -> list[str]:
@@ -68,7 +78,7 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         if c not in hidden:
             draw_card(surface, c, box, settings)
     if outline is not None:
-        x, y, w, _ = boxes[0]
+        x, y, w, _0 = boxes[0]
         bottom = boxes[-1][1] + boxes[-1][3]
         radius = max(3, w // 12)
         pygame.draw.rect(surface, outline, pygame.Rect(x, y, w, bottom - y).inflate(6, 6), 3,
@@ -77,7 +87,7 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         colour = seat_colour(item.owner, partnership)
         text = tag_text(ruleset, item)
         if item.kind is PileKind.STACK:
-            text = f"stack {item.value}"
+            text = _("stack {value}").format(value=item.value)
         if item.owner < len(owners):
             text = f"{owners[item.owner]}: {text}"
         line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
@@ -110,7 +120,7 @@ def draw_hidden_hand(surface: pygame.Surface, count: int, box: Box, card: tuple[
     """An opponent's hand: ``count`` backs fanned from the left of ``box``."""
     if count <= 0:
         return
-    x, y, w, _ = box
+    x, y, w, _0 = box
     step = min(card[0] * 0.35, (w - card[0]) / max(count - 1, 1))
     for i in range(count):
         draw_card(surface, None, (round(x + i * step), y, *card), settings)
@@ -121,14 +131,14 @@ def capture_label(cards: int, spades: int, sweeps: int | None) -> list[str]:
     where they do not score: ``sweeps`` None)."""
     second = f"{spades}\u2660"
     if sweeps:
-        second += f" \u00b7 {sweeps} sweep{'' if sweeps == 1 else 's'}"
-    return [f"{cards} card{'' if cards == 1 else 's'}", second]
+        second += " \u00b7 " + ngettext("{n} sweep", "{n} sweeps", sweeps).format(n=sweeps)
+    return [ngettext("{n} card", "{n} cards", cards).format(n=cards), second]
 
 
 def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], cards: int,
                       spades: int, sweeps: int | None, settings: Settings, font: int) -> None:
     """A face-down stack whose thickness grows with the cards taken, with its counts below."""
-    x, y, w, _ = box
+    x, y, w, _0 = box
     left = x + (w - card[0]) // 2
     if cards:
         layers = min(6, 1 + cards // 8)

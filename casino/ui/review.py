@@ -9,6 +9,7 @@ from typing import Any
 
 from casino.engine import Game, Move
 from casino.engine.notation import parse_move
+from casino.i18n import _
 from casino.ui.words import move_text
 
 
@@ -43,11 +44,12 @@ class Verdict:
 
     def words(self) -> str:
         if self.agrees:
-            return "the expert agrees"
+            return _("the expert agrees")
         if self.cost is None:
-            return (f"the expert prefers {move_text(self.best)} "
-                    f"(costs {self.floor:.1f}+ points)")
-        return f"the expert prefers {move_text(self.best)} (costs about {self.cost:.1f})"
+            return _("the expert prefers {move} (costs {cost}+ points)").format(
+                move=move_text(self.best), cost=f"{self.floor:.1f}")
+        return _("the expert prefers {move} (costs about {cost})").format(
+            move=move_text(self.best), cost=f"{self.cost:.1f}")
 
 
 def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from casino.i18n import N_, _
 from casino.ui import assets
 from casino.ui.layout import Box, inside
 
@@ -99,7 +100,8 @@ class SceneStack:
         return self.scenes[start:]
 
 
-KEY_NAMES = {"return": "Enter", "escape": "Esc", "page up": "PgUp", "page down": "PgDn"}
+KEY_NAMES = {"return": N_("Enter"), "escape": N_("Esc"), "page up": N_("PgUp"),
+             "page down": N_("PgDn")}
 
 
 @dataclass
@@ -107,6 +109,7 @@ class Button:
     """A clickable label; clicking (or its key) posts ``ACTION`` with ``action``."""
 
     label: str
+    """The words shown: a catalogue message, looked up when drawn (so a new language shows)."""
     action: str
     box: Box = (0, 0, 0, 0)
     key: int | None = None
@@ -118,9 +121,9 @@ class Button:
     def tip_text(self) -> str:
         """The tooltip: the button's own, else its key ("Key: Enter")."""
         if self.tip or self.key is None:
-            return self.tip
+            return _(self.tip)
         name = pygame.key.name(self.key)
-        return f"Key: {KEY_NAMES.get(name, name.upper())}"
+        return _("Key: {key}").format(key=_(KEY_NAMES.get(name, name.upper())))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
@@ -143,7 +146,7 @@ class Button:
         rect = pygame.Rect(self.box)
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, HILITE if focused else (110, 150, 120), rect, 1, border_radius=6)
-        draw_text(surface, self.label, size, rect.center, TEXT if self.enabled else DIM,
+        draw_text(surface, _(self.label), size, rect.center, TEXT if self.enabled else DIM,
                   anchor="center", max_width=rect.w - 8)
 
 
@@ -190,7 +193,7 @@ def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool,
             cards: bool) -> pygame.Surface:
     font = assets.font(size, bold)
     parts = _segments(text) if cards else [(text, False)]
-    if not any(card for _, card in parts):
+    if not any(card for _0, card in parts):
         return font.render(text, True, colour)
     pad = _chip_pad(size)
     height = font.get_linesize()

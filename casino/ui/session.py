@@ -24,6 +24,7 @@ from casino.ai.registry import DIFFICULTIES, POLICIES
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
 from casino.engine.notation import parse_move
 from casino.engine.state import item_cards
+from casino.i18n import N_, _
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
 from casino.ui.words import card_text, move_text
 
@@ -44,8 +45,12 @@ def level_label(level: str) -> str:
     """The difficulty name players read for a level ('Hard' for 'hard', 'Easy' for 'greedy')."""
     for label, name in DIFFICULTIES.items():
         if name == level:
-            return label
+            return _(label)
     return level.capitalize()
+
+
+LEVEL_WORDS = (N_("Beginner"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"))
+"""The difficulty names of ``DIFFICULTIES``, for the catalogue."""
 
 
 def default_level() -> str:
@@ -191,6 +196,22 @@ class Seat:
     name: str
     policy: Chooser | None  # None: the person at the window
 
+    @property
+    def shown(self) -> str:
+        """The name as the window shows it: the default names in the player's language."""
+        return shown_name(self.name)
+
+
+def shown_name(name: str) -> str:
+    """'You', 'Computer' and 'Computer 2' (the names a game gets by default) translated;
+    a name someone chose stays as it is."""
+    if name in ("You", "Computer"):
+        return _(name)
+    number = name.removeprefix("Computer ")
+    if number != name and number.isdigit():
+        return _("Computer {number}").format(number=number)
+    return name
+
 
 @dataclass
 class LogEntry:
@@ -261,7 +282,7 @@ class Session:
         for r, moves in enumerate(save.rounds):
             if r:
                 game = game.next_round()
-                log.append(LogEntry(-1, f"Round {r + 1}", 1))
+                log.append(LogEntry(-1, _("Round {number}").format(number=r + 1), 1))
             for seat, text in moves:
                 move = parse_move(game.round, text)
                 deal = game.round.deal_number
@@ -272,7 +293,7 @@ class Session:
 
     def entry_text(self, seat: int, move: Move) -> str:
         """A move log line: 'Computer: take 5\u2660 with 5\u2665'."""
-        return f"{self.seats[seat].name}: {move_text(move, self.ruleset)}"
+        return f"{self.seats[seat].shown}: {move_text(move, self.ruleset)}"
 
     def last_take_entries(self, before: Game, after: Game, move: Move, seat: int,
                           deal: int) -> list[LogEntry]:
@@ -281,10 +302,11 @@ class Session:
         if taken is None:
             return []
         taker, left = taken
-        name = "you" if taker == HUMAN and self.seats[taker].name == "You" else \
-            self.seats[taker].name
+        name = _("you") if taker == HUMAN and self.seats[taker].name == "You" else \
+            self.seats[taker].shown
         cards = ", ".join(card_text(c) for c in left)
-        return [LogEntry(-1, f"The rest of the table goes to {name}: {cards}", deal)]
+        return [LogEntry(-1, _("The rest of the table goes to {name}: {cards}").format(
+            name=name, cards=cards), deal)]
 
     def write(self) -> None:
         """Save the game in progress; a failure is kept in ``notices``, never raised."""
@@ -308,7 +330,7 @@ class Session:
         self.game = replay(undone)
         self.save = undone
         self.log = self.replay_log(undone)
-        self.log.append(LogEntry(-1, "Undo: your last move taken back", 1))
+        self.log.append(LogEntry(-1, _("Undo: your last move taken back"), 1))
         self.write()
         return True
 
@@ -343,8 +365,8 @@ class Session:
     def side_name(self, side: int) -> str:
         """A seat's name, or a team's ("You & Computer 2") in a partnership game."""
         if self.game.round.partnership:
-            return " & ".join(s.name for i, s in enumerate(self.seats) if i % 2 == side)
-        return self.seats[side].name
+            return " & ".join(s.shown for i, s in enumerate(self.seats) if i % 2 == side)
+        return self.seats[side].shown
 
     def side_names(self) -> list[str]:
         return [self.side_name(s) for s in range(self.game.sides)]
@@ -353,7 +375,7 @@ class Session:
         """Column heads for score sheets: the seats' names as their boxes show them, with one
         opponent or three ('You', 'Computer 1' ...), or 'Your team', 'Their team'."""
         if self.game.round.partnership:
-            return ["Your team", "Their team"]
+            return [_("Your team"), _("Their team")]
         return self.side_names()
 
     def play(self, move: Move) -> Game:
@@ -397,7 +419,8 @@ class Session:
 
     def next_round(self) -> None:
         self.game = self.game.next_round()
-        self.log.append(LogEntry(-1, f"Round {self.game.round_index + 1}", 1))
+        number = self.game.round_index + 1
+        self.log.append(LogEntry(-1, _("Round {number}").format(number=number), 1))
         if self.save is not None:
             self.save = self.save.with_next_round(self.game)
             self.write()

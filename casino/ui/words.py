@@ -1,32 +1,46 @@
 """Cards and moves in the words a player reads: rank and suit symbol (3♠, 10♦), never notation.
 
 Notation ("3S") stays for the command line, files and logs; everything the window shows
-goes through ``symbols`` or ``move_text`` on its way to the screen.
+goes through ``symbols`` or ``move_text`` on its way to the screen. In Swedish the court
+cards and the Ace carry the letters on Swedish cards: E (Ess), K (Kung), D (Dam), Kn (Knekt).
 """
 
 from __future__ import annotations
 
 import re
 
-from casino.engine import Card, Move, Ruleset, Trail
+from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
-from casino.engine.notation import describe_move
+from casino.engine.state import TableItem
+from casino.i18n import N_, _, language
 
 NOTATION_CARD = re.compile(r"(?<![\w\u2660-\u2667])(10|[2-9AJQK])([CDHS])(?![\w])")
 """A card written in notation inside prose ("take 5S, 5C"); lower case is never a card."""
 
-SYMBOL_CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])([\u2660\u2663\u2665\u2666])")
-"""A card written with its suit symbol, for drawing it in its suit's colour."""
+SYMBOL_CARD = re.compile(r"(?<![\w])(10|Kn|[2-9AJQKED])([\u2660\u2663\u2665\u2666])")
+"""A card written with its suit symbol (English or Swedish letters), for drawing it in its
+suit's colour."""
+
+SWEDISH_LETTERS = {"A": "E", "K": "K", "Q": "D", "J": "Kn"}
+"""The index letters of Swedish cards, as the seed's players write them (seed 002)."""
+
+RANK_WORDS = {"A": N_("Ace"), "K": N_("King"), "Q": N_("Queen"), "J": N_("Jack")}
+"""Cards named in words: Ess, Kung, Dam, Knekt in Swedish."""
+
+
+def rank_letter(rank_text: str) -> str:
+    """'Q' as the current language writes it on a card: 'D' in Swedish."""
+    return SWEDISH_LETTERS.get(rank_text, rank_text) if language() == "sv" else rank_text
 
 
 def card_text(card: Card) -> str:
-    """'3♠', '10♦', 'A♥'."""
-    return f"{card.rank_text}{SUIT_SYMBOLS[card.suit]}"
+    """'3♠', '10♦', 'A♥' (in Swedish 'E♥', 'Kn♣')."""
+    return f"{rank_letter(card.rank_text)}{SUIT_SYMBOLS[card.suit]}"
 
 
 def symbols(text: str) -> str:
     """``text`` with every card in notation written with its suit symbol instead."""
-    return NOTATION_CARD.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+    return NOTATION_CARD.sub(lambda m: rank_letter(m.group(1)) + SUIT_SYMBOLS[m.group(2)], text)
 
 
 def verb_for_trail(ruleset: Ruleset | None) -> str:
@@ -34,9 +48,52 @@ def verb_for_trail(ruleset: Ruleset | None) -> str:
     return "put" if ruleset is not None and ruleset.table_spaces is not None else "trail"
 
 
+def _items_text(items: tuple[TableItem, ...]) -> str:
+    parts = []
+    for item in items:
+        if isinstance(item, Card):
+            parts.append(card_text(item))
+            continue
+        cards = " ".join(card_text(c) for c in item.cards)
+        parts.append(_pile_words(item).format(value=item.value, cards=cards))
+    return ", ".join(parts)
+
+
+def _pile_words(pile: Pile) -> str:
+    if pile.kind is PileKind.STACK:
+        return _("the {value} stack ({cards})")
+    if pile.kind is PileKind.BLOCK:
+        return _("the {value} block ({cards})")
+    if pile.multiple:
+        return _("the multiple {value} build ({cards})")
+    return _("the {value} build ({cards})")
+
+
 def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
-    """The move in the ruleset's own words with card symbols: 'take 5♠, 5♣ with 5♥'."""
-    text = describe_move(move, ruleset)
-    if isinstance(move, Trail):
-        text = f"{verb_for_trail(ruleset)} {card_text(move.card)}"
-    return symbols(text)
+    """The move in the ruleset's own words with card symbols: 'take 5♠, 5♣ with 5♥'.
+
+    Swedish uses Kasino's words: 'ta in', 'lägg ut', 'bygg', 'bygg mera' for a double build.
+    """
+    stacks = ruleset is not None and ruleset.build.style == "stacks"
+    match move:
+        case Trail(card=card):
+            verb = _("put {card}") if verb_for_trail(ruleset) == "put" else _("trail {card}")
+            return verb.format(card=card_text(card))
+        case Capture(card=card, value=value, items=items):
+            if value != card.rank:
+                return _("take {items} with {card} as {value}").format(
+                    items=_items_text(items), card=card_text(card), value=value)
+            return _("take {items} with {card}").format(items=_items_text(items),
+                                                         card=card_text(card))
+        case Build(card=card, value=value, items=items, sets=sets):
+            if stacks:
+                words = _("stack multiple {value}: {card} on {items}") if sets > 1 \
+                    else _("stack {value}: {card} on {items}")
+            else:
+                words = _("build multiple {value}: {card} on {items}") if sets > 1 \
+                    else _("build {value}: {card} on {items}")
+            return words.format(value=value, card=card_text(card), items=_items_text(items))
+        case Block(card=card, value=value, item=item):
+            return _("block {value}: {card} on {items}").format(
+                value=value, card=card_text(card), items=_items_text((item,)))
+    raise TypeError(f"not a move: {move!r}")  # pragma: no cover - every move kind is matched

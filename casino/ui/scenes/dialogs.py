@@ -10,6 +10,7 @@ import pygame
 
 from casino.engine import Move, Ruleset
 from casino.engine.scoring import RoundScore
+from casino.i18n import N_, _, ngettext
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import seat_colour
 from casino.ui.scene import (
@@ -95,7 +96,7 @@ class Dialog(Scene):
         shade(surface, 120)
         panel(surface, lay.box, HILITE, alpha=252)
         font = fit_font(surface.get_height())
-        draw_text(surface, self.title, font + 2, lay.title[:2], HILITE, bold=True,
+        draw_text(surface, _(self.title), font + 2, lay.title[:2], HILITE, bold=True,
                   max_width=lay.title[2])
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
@@ -112,7 +113,7 @@ class ChoiceScene(Dialog):
 
     def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
                  moves: list[Move] | None = None, avoid: tuple[Box, ...] = ()) -> None:
-        super().__init__(app, title, [Button("Cancel", "cancel", key=pygame.K_ESCAPE)])
+        super().__init__(app, title, [Button(N_("Cancel"), "cancel", key=pygame.K_ESCAPE)])
         self.options = options
         self.moves = moves or []
         self.avoid = avoid
@@ -209,11 +210,11 @@ class MenuScene(Dialog):
     wide = 0.42
 
     def __init__(self, app: App, table: TableScene) -> None:
-        undo = Button("Undo my last move (Ctrl+Z)", "undo")
+        undo = Button(N_("Undo my last move (Ctrl+Z)"), "undo")
         undo.enabled = table.session.can_undo()
-        super().__init__(app, "Menu", [
-            Button("Resume", "resume"), undo, Button("Settings", "settings"),
-            Button("Rules", "rules"), Button("New game", "new"), Button("Quit", "quit"),
+        super().__init__(app, N_("Menu"), [
+            Button(N_("Resume"), "resume"), undo, Button(N_("Settings"), "settings"),
+            Button(N_("Rules"), "rules"), Button(N_("New game"), "new"), Button(N_("Quit"), "quit"),
         ])
         self.table = table
         self.rows = len(self.buttons) + 3
@@ -230,7 +231,7 @@ class MenuScene(Dialog):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
             step = 1 if event.key == pygame.K_DOWN else -1
-            for _ in self.buttons:
+            for _0 in self.buttons:
                 self.focus = (self.focus + step) % len(self.buttons)
                 if self.buttons[self.focus].enabled:
                     break
@@ -267,8 +268,8 @@ class MenuScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         size = fit_font(surface.get_height()) - 3
-        x, y, w, _ = lay.rows[len(self.buttons)]
-        help_text = ("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards and "
+        x, y, w, _0 = lay.rows[len(self.buttons)]
+        help_text = _("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards and "
                      "Space selects; H hint; U unseen cards; Enter ends a staged turn; "
                      "Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 full screen. "
                      "Mouse: click table cards, then a hand card, or drag a hand card onto "
@@ -287,7 +288,7 @@ class KeysScene(Dialog):
     wide = 0.6
 
     def __init__(self, app: App, keys: tuple[tuple[str, str], ...]) -> None:
-        super().__init__(app, "Keys and clicks", [Button("Close", "cancel")])
+        super().__init__(app, N_("Keys and clicks"), [Button(N_("Close"), "cancel")])
         self.keys = keys
         self.rows = len(keys)
 
@@ -305,16 +306,17 @@ class KeysScene(Dialog):
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
         for (keys, what), (x, y, w, h) in zip(self.keys, lay.rows, strict=True):
-            draw_text(surface, keys, font, (x + 8, y + h // 2), HILITE, "midleft", bold=True,
+            draw_text(surface, _(keys), font, (x + 8, y + h // 2), HILITE, "midleft", bold=True,
                       max_width=w // 3 - 12)
-            draw_text(surface, what, font, (x + w // 3, y + h // 2), TEXT, "midleft",
+            draw_text(surface, _(what), font, (x + w // 3, y + h // 2), TEXT, "midleft",
                       max_width=w * 2 // 3 - 8)
 
 
 def paragraphs(text: str) -> list[str]:
     """Text kept with hard line breaks as paragraphs: a blank line or a 'Heading:' starts one."""
     out: list[str] = []
-    for block in re.split(r"\n\s*\n|\n(?=[A-Z][A-Za-z ]{1,20}:)|\n(?=\u2022)", text.strip()):
+    heading = r"\n(?=[A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}:)"
+    for block in re.split(rf"\n\s*\n|{heading}|\n(?=\u2022)", text.strip()):
         out.append(" ".join(block.split()))
     return out
 
@@ -340,16 +342,17 @@ def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
         except (CasinoError, ValueError):
             continue
         if move in legal_moves(state):
-            out.append((move, f"{lesson.title}: {move_text(move, ruleset)}"))
+            out.append((move, f"{_(lesson.title)}: {move_text(move, ruleset)}"))
     return out
 
 
 def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     """The rules as help for a player: short sections, examples with card pictures, and
     apart, smaller, how these rules read their sources ("about these rules")."""
-    blocks = [f"{HEADING}The game", ruleset.description, f"{HEADING}How to play"]
-    for para in paragraphs(re.sub(r"\s+(Scoring:)", r"\n\1", ruleset.help)):
-        head = re.match(r"([A-Z][A-Za-z ]{1,20}):\s*(.*)", para)
+    blocks = [HEADING + _("The game"), _(ruleset.description), HEADING + _("How to play")]
+    scoring = re.escape(_("Scoring:"))
+    for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", _(ruleset.help))):
+        head = re.match(r"([A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}):\s*(.*)", para)
         if head:
             rest = head.group(2)
             blocks += [f"{HEADING}{head.group(1)}", rest[:1].upper() + rest[1:]]
@@ -357,13 +360,13 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
             blocks.append(para)
     examples = rule_examples(ruleset)
     if examples:
-        blocks.append(f"{HEADING}Examples")
+        blocks.append(HEADING + _("Examples"))
         blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
-    blocks += [f"{HEADING}About these rules", f"{SMALL}Source: {ruleset.source}"]
+    blocks += [HEADING + _("About these rules"), SMALL + _("Source:") + " " + ruleset.source]
     if ruleset.interpretations:
-        blocks.append(f"{SMALL}How these rules are read where the sources are silent:")
+        blocks.append(SMALL + _("How these rules are read where the sources are silent:"))
         blocks += [f"{SMALL}\u2022 {line}" for line in ruleset.interpretations]
-    return TextScene(app, ruleset.title, "\n\n".join(blocks), examples)
+    return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples)
 
 
 class TextScene(Dialog):
@@ -373,7 +376,7 @@ class TextScene(Dialog):
 
     def __init__(self, app: App, title: str, text: str,
                  examples: list[tuple[Move, str]] | None = None) -> None:
-        super().__init__(app, title, [Button("Close", "cancel")])
+        super().__init__(app, title, [Button(N_("Close"), "cancel")])
         self.text = text
         self.examples = examples or []
         """Moves drawn as card pictures where a paragraph reads '@example N'."""
@@ -461,7 +464,7 @@ class TextScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height()) - 1
-        x, y, w, _ = lay.rows[0]
+        x, y, w, _0 = lay.rows[0]
         lines = self.lines()
         shown = lines[self.scroll:self.scroll + self.page()]
         for k, (line, new_para) in enumerate(shown):
@@ -470,8 +473,9 @@ class TextScene(Dialog):
             self.draw_line(surface, line, (x + 6, y, w - 12, self.line_height(line)), font)
             y += self.line_height(line)
         if len(shown) < len(lines):
-            more = f"lines {self.scroll + 1}-{self.scroll + len(shown)} of {len(lines)}: "
-            more += "scroll with the wheel, \u2191 \u2193, PgUp PgDn"
+            more = _("lines {first}-{last} of {count}: scroll with the wheel, \u2191 \u2193, "
+                     "PgUp PgDn").format(first=self.scroll + 1,
+                                         last=self.scroll + len(shown), count=len(lines))
             tx, ty, tw, th = lay.title
             title_w = text_image(self.title, font + 3, HILITE, True, None).get_width()
             draw_text(surface, more, font - 3, (tx + tw, ty + th // 2), DIM, "midright",
@@ -526,7 +530,7 @@ class NoticeScene(Dialog):
     wide = 0.6
 
     def __init__(self, app: App, messages: list[str]) -> None:
-        super().__init__(app, "Please note", [Button("OK", "cancel")])
+        super().__init__(app, N_("Please note"), [Button(N_("OK"), "cancel")])
         self.messages = messages
         self.rows = max(3, min(14, sum(len(m) // 55 + 2 for m in messages)))
 
@@ -537,7 +541,7 @@ class NoticeScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height()) - 2
-        x, y, w, _ = lay.rows[0]
+        x, y, w, _0 = lay.rows[0]
         bottom = lay.buttons[0][1] - 6
         for message in self.messages:
             for line in wrap(message, font, w - 8):
@@ -556,7 +560,7 @@ class ConfirmScene(Dialog):
     def __init__(self, app: App, title: str, question: str, yes: str,
                  on_yes: Callable[[], None]) -> None:
         super().__init__(app, title, [Button(yes, "yes", key=pygame.K_y),
-                                      Button("Cancel", "cancel", key=pygame.K_n)])
+                                      Button(N_("Cancel"), "cancel", key=pygame.K_n)])
         self.question = question
         self.on_yes = on_yes
         self.rows = 3
@@ -571,7 +575,7 @@ class ConfirmScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
-        x, y, w, _ = lay.rows[0]
+        x, y, w, _0 = lay.rows[0]
         for line in wrap(self.question, font, w - 8)[:4]:
             draw_text(surface, line, font, (x + 4, y), TEXT)
             y += round(font * 1.35)
@@ -580,7 +584,7 @@ class ConfirmScene(Dialog):
 def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                    box: tuple[int, int, int, int], font: int) -> int:
     """The round's points per category per side, the round total and the game total."""
-    x, y, w, _ = box
+    x, y, w, _0 = box
     names = session.short_side_names()
     label_w = round(w * 0.3)
     col_w = (w - label_w) // len(names)
@@ -593,7 +597,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                                             y + n * round(font * 1.2)),
                       seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
     y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
-    counts = [("Cards taken", score.cards), ("Spades taken", score.spades)]
+    counts = [(_("Cards taken"), score.cards), (_("Spades taken"), score.spades)]
     for label, values in counts:
         draw_text(surface, label, font, (x, y), DIM, max_width=label_w)
         for k, v in enumerate(values):
@@ -601,7 +605,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                       "midtop")
         y += line
     for category, points in score.by_category().items():
-        draw_text(surface, CATEGORY_NAMES.get(category, category), font, (x, y), TEXT,
+        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), font, (x, y), TEXT,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p), font, (x + label_w + k * col_w + col_w // 2, y), TEXT,
@@ -609,7 +613,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
         y += line
     pygame.draw.line(surface, (110, 150, 120), (x, y), (x + w, y))
     y += 4
-    for label, values in (("Round", score.totals), ("Game", session.game.totals)):
+    for label, values in ((_("Round"), score.totals), (_("Game"), session.game.totals)):
         draw_text(surface, label, font, (x, y), HILITE, bold=True)
         for k, v in enumerate(values):
             draw_text(surface, str(v), font, (x + label_w + k * col_w + col_w // 2, y), HILITE,
@@ -626,7 +630,7 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
         return
     scores = session.game.scores
     sides = session.game.sides
-    running = [[0] for _ in range(sides)]
+    running = [[0] for _0 in range(sides)]
     for score in scores:
         for s in range(sides):
             running[s].append(running[s][-1] + score.totals[s])
@@ -659,9 +663,11 @@ class SummaryScene(Dialog):
     def __init__(self, app: App, session: Session, on_close: Callable[[], None]) -> None:
         over = session.game.is_over()
         fixed = session.ruleset.rounds_in_game(session.players)
-        of = f" of {fixed}" if fixed else ""
-        super().__init__(app, f"Round {session.game.round_index + 1}{of} scored",
-                         [Button("See result" if over else "Next round", "next")])
+        number = session.game.round_index + 1
+        title = (_("Round {number} of {fixed} scored").format(number=number, fixed=fixed)
+                 if fixed else _("Round {number} scored").format(number=number))
+        super().__init__(app, title,
+                         [Button(N_("See result") if over else N_("Next round"), "next")])
         self.session = session
         self.on_close = on_close
         self.rows = 16
@@ -677,7 +683,7 @@ class SummaryScene(Dialog):
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height()) - 1
         score = self.session.game.scores[-1]
-        x, y, w, _ = lay.rows[0]
+        x, y, w, _0 = lay.rows[0]
         y = draw_breakdown(surface, self.session, score, (x, y, w, 0), font)
         bottom = lay.buttons[0][1] - 8
         draw_plot(surface, self.session, (x, y + 6, w, bottom - y - 6), font)
@@ -691,10 +697,10 @@ class GameOverScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.buttons = [Button("Play again", "again", key=pygame.K_RETURN),
-                        Button("Review", "review", key=pygame.K_v),
-                        Button("Title", "title", key=pygame.K_ESCAPE),
-                        Button("Quit", "quit", key=pygame.K_q)]
+        self.buttons = [Button(N_("Play again"), "again", key=pygame.K_RETURN),
+                        Button(N_("Review"), "review", key=pygame.K_v),
+                        Button(N_("Title"), "title", key=pygame.K_ESCAPE),
+                        Button(N_("Quit"), "quit", key=pygame.K_q)]
         self.buttons[1].enabled = session.record_id is not None
 
     def place_buttons(self) -> None:
@@ -744,7 +750,7 @@ class GameOverScene(Scene):
         record = records.game_record(self.session.record_id)
         if record is None:
             self.app.notices.extend([*messages, *records.read_errors,
-                                     "this game could not be read back for the review"])
+                                     _("this game could not be read back for the review")])
             return
         self.app.stack.replace(ReviewScene(self.app, record))
 
@@ -752,10 +758,10 @@ class GameOverScene(Scene):
         game = self.session.game
         winner = game.winner()
         if winner is None:
-            return "A draw!"
+            return _("A draw!")
         if winner == game.round.side_of(HUMAN):
-            return "You win!" if not game.round.partnership else "Your team wins!"
-        return f"{self.session.side_name(winner)} wins."
+            return _("You win!") if not game.round.partnership else _("Your team wins!")
+        return _("{name} wins.").format(name=self.session.side_name(winner))
 
     def draw(self, surface: pygame.Surface) -> None:
         from casino.ui import assets
@@ -768,11 +774,14 @@ class GameOverScene(Scene):
                   lay.title[1]), HILITE, "midtop", bold=True)
         game = self.session.game
         totals = " \u2013 ".join(str(t) for t in game.totals)
-        x, y, w, _ = lay.rows[1]
-        draw_text(surface, f"{self.session.ruleset.title}: {len(game.scores)} rounds, final "
-                  f"score {totals}", font, (x + w // 2, y), TEXT, "midtop", max_width=w)
+        x, y, w, _0 = lay.rows[1]
+        rounds = len(game.scores)
+        line = ngettext("{title}: {n} round, final score {totals}",
+                        "{title}: {n} rounds, final score {totals}", rounds).format(
+            title=_(self.session.ruleset.title), n=rounds, totals=totals)
+        draw_text(surface, line, font, (x + w // 2, y), TEXT, "midtop", max_width=w)
         y += round(font * 2)
-        draw_text(surface, "Last round", font, (x, y), DIM)
+        draw_text(surface, _("Last round"), font, (x, y), DIM)
         y = draw_breakdown(surface, self.session, game.scores[-1], (x, y + round(font * 1.6),
                            w, 0), font - 1)
         bottom = lay.buttons[0][1] - 8

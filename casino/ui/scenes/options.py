@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Card
+from casino.i18n import N_, _
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import draw_card
@@ -39,10 +40,14 @@ class Option:
 
 
 ON_OFF = ("on", "off")
+LANGUAGES = ("system", "en", "sv")
+"""The language setting's values: the system locale's (Swedish or English), or one chosen."""
+BACK_WORDS = {"lattice": N_("Lattice"), "rings": N_("Rings"), "stripes": N_("Stripes"),
+              "diamonds": N_("Diamonds")}
 
 
 def on_off(key: str, label: str) -> Option:
-    return Option(key, label, ON_OFF)
+    return Option(key, label, ON_OFF, (_("on"), _("off")))
 
 
 def setting_value(app: App, key: str) -> str:
@@ -69,7 +74,7 @@ def step_setting(app: App, option: Option, step: int) -> None:
 def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font: int,
              focused: bool, label_share: float = 0.42, cursor: bool = False) -> None:
     """One option row: the label on the left, the value between arrows on the right."""
-    x, _, w, _ = box
+    x, _0, w, _0 = box
     rect = pygame.Rect(box)
     if focused:
         pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
@@ -89,20 +94,23 @@ class SettingsScene(Dialog):
     PREVIEW_ROWS = 5
 
     def __init__(self, app: App) -> None:
-        super().__init__(app, "Settings", [Button("Done", "cancel", key=pygame.K_ESCAPE)])
+        super().__init__(app, N_("Settings"), [Button(N_("Done"), "cancel", key=pygame.K_ESCAPE)])
         self.row = 0
         self.rows = len(self.options()) + self.PREVIEW_ROWS
 
     def options(self) -> list[Option]:
         return [
-            Option("card_back", "Card back", assets.BACKS,
-                   tuple(b.capitalize() for b in assets.BACKS)),
-            Option("speed", "Speed (1 fastest, 9 slowest)", tuple(str(n) for n in range(1, 10))),
-            on_off("animation", "Animation"),
-            on_off("sound", "Sound"),
-            on_off("end_turn_staging", "End-turn step (confirm each move)"),
-            on_off("four_colour", "Four-colour deck"),
-            on_off("large_indices", "Large corner indices"),
+            Option("card_back", _("Card back"), assets.BACKS,
+                   tuple(_(BACK_WORDS[b]) for b in assets.BACKS)),
+            Option("speed", _("Speed (1 fastest, 9 slowest)"),
+                   tuple(str(n) for n in range(1, 10))),
+            on_off("animation", _("Animation")),
+            on_off("sound", _("Sound")),
+            on_off("end_turn_staging", _("End-turn step (confirm each move)")),
+            on_off("four_colour", _("Four-colour deck")),
+            on_off("large_indices", _("Large corner indices")),
+            Option("language", _("Language"), LANGUAGES,
+                   (_("as the system"), "English", "Svenska")),
         ]
 
     def layout(self) -> DialogLayout:
@@ -177,5 +185,5 @@ class SettingsScene(Dialog):
                              strict=True):
             draw_card(surface, card, box, settings)
         x, y, w, h = self.layout().rows[len(self.options())]
-        draw_text(surface, "Card backs (click one to choose it), and two faces as they look now",
+        draw_text(surface, _("Card backs (click one to choose it), and two faces as they look now"),
                   max(11, font - 3), (x + w // 2, y + h // 2 + 2), DIM, "center", max_width=w)

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine.errors import CasinoError
+from casino.i18n import N_, _, ngettext
 from casino.persistence import FameRow, GameSummary, Records, Stats
 from casino.persistence.records import SortKey
 from casino.persistence.rulesets import get_ruleset
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
-from casino.ui.session import level_label
+from casino.ui.session import level_label, shown_name
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -97,7 +98,7 @@ class RecordsDialog(Dialog):
     def draw_problems(self, surface: pygame.Surface, font: int) -> None:
         if not self.problems:
             return
-        x, y, w, _ = self.layout().rows[-1]
+        x, y, w, _0 = self.layout().rows[-1]
         draw_text(surface, self.problems[-1], font - 3, (x + 4, y), ERROR, max_width=w - 8)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -107,8 +108,9 @@ class RecordsDialog(Dialog):
         self.draw_frame(surface)
 
 
-FAME_COLUMNS = [Column("#", 0.5), Column("Name", 3.2, "left"), Column("Games", 1.2),
-                Column("Wins", 1.2), Column("Points", 1.4), Column("Win rate", 1.4)]
+FAME_COLUMNS = [Column("#", 0.5), Column(N_("Name"), 3.2, "left"), Column(N_("Games"), 1.2),
+                Column(N_("Wins"), 1.2), Column(N_("Points"), 1.4),
+                Column(N_("Win rate"), 1.4)]
 FAME_KEYS: list[SortKey | None] = [None, "name", "games", "wins", "points", "win_rate"]
 
 
@@ -116,8 +118,9 @@ class HallOfFameScene(RecordsDialog):
     """Top 15 by accumulated points; click a column head to sort by it, again to reverse."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app, "Hall of Fame", [
-            Button("Clear scores", "clear"), Button("Close", "cancel", key=pygame.K_ESCAPE)])
+        super().__init__(app, N_("Hall of Fame"), [
+            Button(N_("Clear scores"), "clear"),
+            Button(N_("Close"), "cancel", key=pygame.K_ESCAPE)])
         self.sort: SortKey = "points"
         self.descending = True
         self.fame: list[FameRow] = []
@@ -152,9 +155,9 @@ class HallOfFameScene(RecordsDialog):
             self.refresh()
         elif action == "clear":
             self.app.stack.push(ConfirmScene(
-                self.app, "Clear scores?",
-                "Erase every name and score in the Hall of Fame? Your finished games and "
-                "statistics are kept.", "Clear scores", self.clear))
+                self.app, N_("Clear scores?"),
+                _("Erase every name and score in the Hall of Fame? Your finished games and "
+                  "statistics are kept."), N_("Clear scores"), self.clear))
         elif action == "cancel":
             self.close()
         else:
@@ -174,38 +177,41 @@ class HallOfFameScene(RecordsDialog):
         heads = []
         for column, key in zip(FAME_COLUMNS, FAME_KEYS, strict=True):
             arrow = (" \u25bc" if self.descending else " \u25b2") if key == self.sort else ""
-            heads.append(column.title + arrow)
+            heads.append(_(column.title) + arrow)
         pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
         draw_cells(surface, rows[0], FAME_COLUMNS, heads, font, HILITE, bold=True)
         if not self.fame:
             x, y, w, h = rows[2]
-            draw_text(surface, "No scores yet: finish a game to enter the Hall of Fame.", font,
+            draw_text(surface, _("No scores yet: finish a game to enter the Hall of Fame."), font,
                       (x + w // 2, y + h // 2), DIM, "center", max_width=w)
         people = {r.name for r in self.fame if not r.computer}
         for k, (row, box) in enumerate(zip(self.fame, rows[1:], strict=False)):
             me = row.name == self.app.settings.player_name and not row.computer
-            name = f"{row.name} (computer)" if row.computer and row.name in people else row.name
+            name = _("{name} (computer)").format(name=shown_name(row.name)) \
+                if row.computer and row.name in people else shown_name(row.name)
             draw_cells(surface, box, FAME_COLUMNS,
                        [str(k + 1), name, str(row.games), str(row.wins), str(row.points),
                         percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
         x, y, w, h = self.layout().rows[-1]
         if not self.problems:
-            draw_text(surface, "Click a column head to sort by it; click again to reverse. "
-                      "After each game everyone adds their points; losers also lose the "
-                      "winner's.", font - 3, (x + w // 2, y), DIM, "midtop", max_width=w)
+            draw_text(surface, _("Click a column head to sort by it; click again to reverse. "
+                                 "After each game everyone adds their points; losers also lose "
+                                 "the winner's."), font - 3, (x + w // 2, y), DIM, "midtop",
+                      max_width=w)
         self.draw_problems(surface, font)
 
 
-STAT_COLUMNS = [Column("", 2.6, "left"), Column("Games", 1.0), Column("Won", 0.9),
-                Column("Drawn", 1.0), Column("Lost", 0.9), Column("Win %", 1.0),
-                Column("Pts/round", 1.3), Column("Sweeps", 1.1), Column("Best", 0.9),
-                Column("Streak", 1.1), Column("Undo", 0.9), Column("Rating", 1.1)]
-TABS = (("rules", "By rules"), ("level", "By computer level"), ("daily", "Daily deals"))
+STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
+                Column(N_("Drawn"), 1.0), Column(N_("Lost"), 0.9), Column(N_("Win %"), 1.0),
+                Column(N_("Pts/round"), 1.3), Column(N_("Sweeps"), 1.1), Column(N_("Best"), 0.9),
+                Column(N_("Streak"), 1.1), Column(N_("Undo"), 0.9), Column(N_("Rating"), 1.1)]
+TABS = (("rules", N_("By rules")), ("level", N_("By computer level")),
+        ("daily", N_("Daily deals")))
 
 
 def stat_cells(label: str, stats: Stats) -> list[str]:
-    streak = f"{stats.streak} won" if stats.streak > 0 else \
-        f"{-stats.streak} lost" if stats.streak < 0 else "\u2013"
+    streak = _("{n} won").format(n=stats.streak) if stats.streak > 0 else \
+        _("{n} lost").format(n=-stats.streak) if stats.streak < 0 else "\u2013"
     rating = str(stats.ratings) if stats.rated_games else "\u2013"
     return [label, str(stats.games), str(stats.wins), str(stats.draws), str(stats.losses),
             percent(stats.win_rate), f"{stats.points_per_round:.1f}", str(stats.sweeps),
@@ -215,14 +221,14 @@ def stat_cells(label: str, stats: Stats) -> list[str]:
 
 def ruleset_title(name: str) -> str:
     try:
-        return get_ruleset(name).title
+        return _(get_ruleset(name).title)
     except CasinoError:
         return name
 
 
-DAILY_COLUMNS = [Column("Date", 1.4, "left"), Column("Rules", 2.2, "left"),
-                 Column("Players", 3.6, "left"), Column("Score", 1.6), Column("Result", 1.4),
-                 Column("Undo", 0.9)]
+DAILY_COLUMNS = [Column(N_("Date"), 1.4, "left"), Column(N_("Rules"), 2.2, "left"),
+                 Column(N_("Players"), 3.6, "left"), Column(N_("Score"), 1.6),
+                 Column(N_("Result"), 1.4), Column(N_("Undo"), 0.9)]
 
 
 class StatisticsScene(RecordsDialog):
@@ -230,10 +236,10 @@ class StatisticsScene(RecordsDialog):
 
     def __init__(self, app: App) -> None:
         super().__init__(app, "", [Button(label, f"tab:{key}") for key, label in TABS]
-                         + [Button("Review last game", "review", key=pygame.K_v),
-                            Button("Close", "cancel", key=pygame.K_ESCAPE)])
+                         + [Button(N_("Review last game"), "review", key=pygame.K_v),
+                            Button(N_("Close"), "cancel", key=pygame.K_ESCAPE)])
         self.name = app.settings.player_name
-        self.title = f"Statistics of {self.name}"
+        self.title = _("Statistics of {name}").format(name=self.name)
         self.tab = "rules"
         self.overall = Stats()
         self.by_rules: dict[str, Stats] = {}
@@ -284,12 +290,12 @@ class StatisticsScene(RecordsDialog):
         rows = []
         for g in self.daily:
             me = g.names.index(self.name) if self.name in g.names else 0
-            result = "draw" if g.winner is None else "won" if g.totals[me] == max(g.totals) \
-                else "lost"
-            players = " v ".join(g.names)
+            result = _("draw") if g.winner is None else _("won") \
+                if g.totals[me] == max(g.totals) else _("lost")
+            players = " v ".join(shown_name(n) for n in g.names)
             rows.append([g.daily.isoformat() if g.daily else "", ruleset_title(g.ruleset),
                          players, " \u2013 ".join(map(str, g.totals)), result,
-                         "yes" if g.undo_used else ""])
+                         _("yes") if g.undo_used else ""])
         return rows
 
     def top_rows(self) -> int:
@@ -303,46 +309,50 @@ class StatisticsScene(RecordsDialog):
         x, y, w, h = lay.rows[0]
         s = self.overall
         if s.games:
-            plural = "" if s.games == 1 else "s"
-            summary = (f"{s.games} game{plural}: {s.wins} won, {s.draws} drawn, {s.losses} lost "
-                       f"({percent(s.win_rate)}); {s.points_per_round:.1f} points a round; "
-                       f"{s.sweeps} sweep{'' if s.sweeps == 1 else 's'}; "
-                       f"best game {s.best_game}; "
-                       f"{s.undo_games} with undo")
+            summary = "; ".join([
+                ngettext("{n} game: {won} won, {drawn} drawn, {lost} lost ({rate})",
+                         "{n} games: {won} won, {drawn} drawn, {lost} lost ({rate})",
+                         s.games).format(n=s.games, won=s.wins, drawn=s.draws, lost=s.losses,
+                                         rate=percent(s.win_rate)),
+                _("{points} points a round").format(points=f"{s.points_per_round:.1f}"),
+                ngettext("{n} sweep", "{n} sweeps", s.sweeps).format(n=s.sweeps),
+                _("best game {points}").format(points=s.best_game),
+                _("{n} with undo").format(n=s.undo_games)])
         else:
-            summary = "No finished games yet under this name."
+            summary = _("No finished games yet under this name.")
         draw_text(surface, summary, font, (x + 4, y + h // 2), TEXT, "midleft", max_width=w - 8)
         if s.rated_games:
-            draw_text(surface, f"Casino 33 rating: {s.ratings} points over {s.rated_games} "
-                      "rated games", small, (x + 4, lay.rows[1][1] + h // 2), HILITE,
+            draw_text(surface, _("Casino 33 rating: {points} points over {n} rated games").format(
+                points=s.ratings, n=s.rated_games), small, (x + 4, lay.rows[1][1] + h // 2), HILITE,
                       "midleft", max_width=w - 8)
         for button in self.buttons:  # the open tab is lit
             if button.action == f"tab:{self.tab}":
                 rect = pygame.Rect(button.box)
                 pygame.draw.rect(surface, HILITE, rect, border_radius=6)
-                draw_text(surface, button.label, font, rect.center, (20, 40, 28), "center",
+                draw_text(surface, _(button.label), font, rect.center, (20, 40, 28), "center",
                           bold=True, max_width=rect.w - 8)
         rows = self.table_rows()
         columns = DAILY_COLUMNS if self.tab == "daily" else STAT_COLUMNS
-        heads = [c.title for c in columns]
+        heads = [_(c.title) for c in columns]
         if self.tab != "daily":
-            heads[0] = "Rules" if self.tab == "rules" else "Against"
+            heads[0] = _("Rules") if self.tab == "rules" else _("Against")
         pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
         draw_cells(surface, rows[0], columns, heads, small, HILITE, bold=True)
         body = self.body()
         if not body:
             bx, by, bw, bh = rows[2]
-            empty = {"rules": "Finish a game to see your results here.",
-                     "level": "Finish a game against the computer to see results per level.",
-                     "daily": "Switch on the daily deal on the title screen to play today's "
-                              "cards."}[self.tab]
+            empty = {"rules": _("Finish a game to see your results here."),
+                     "level": _("Finish a game against the computer to see results per level."),
+                     "daily": _("Switch on the daily deal on the title screen to play today's "
+                                "cards.")}[self.tab]
             draw_text(surface, empty, font, (bx + bw // 2, by + bh // 2), DIM, "center",
                       max_width=bw)
         for cells, box in zip(body, rows[1:], strict=False):
             draw_cells(surface, box, columns, cells, small, TEXT)
-        fx, fy, fw, _ = lay.rows[-1]
+        fx, fy, fw, _0 = lay.rows[-1]
         if not self.problems and self.tab != "daily":
-            draw_text(surface, "Streak: games won or lost in a row up to the last. Undo: games "
-                      "in which you took a move back. Rating: Casino 33's rating points.",
+            draw_text(surface, _("Streak: games won or lost in a row up to the last. Undo: "
+                                 "games in which you took a move back. Rating: Casino 33's "
+                                 "rating points."),
                       small - 1, (fx + fw // 2, fy), DIM, "midtop", max_width=fw)
         self.draw_problems(surface, font)

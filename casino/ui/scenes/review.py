@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from casino.engine import Move, PlayerView, legal_moves
+from casino.i18n import N_, _
 from casino.persistence.saves import default_loader
 from casino.ui import assets, session
 from casino.ui.layout import TableLayout, grid_for, hand_boxes, table_layout
@@ -20,7 +21,7 @@ from casino.ui.render import draw_card, draw_item, seat_colour
 from casino.ui.review import Step, Verdict, judge, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
 from casino.ui.scenes.table_view import move_items
-from casino.ui.session import ProcessWorker, Worker
+from casino.ui.session import ProcessWorker, Worker, shown_name
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -38,7 +39,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.record = record
         self.seat = seat
-        self.names: list[str] = [str(n) for n in record["players"]]
+        self.names: list[str] = [shown_name(str(n)) for n in record["players"]]
         self.steps, self.final = steps_of(record, default_loader)
         self.ruleset = self.final.ruleset
         self.index = 0  # the position before steps[index]; len(steps) is the end
@@ -49,10 +50,10 @@ class ReviewScene(Scene):
         self.worker: Worker[list[tuple[Move, float]]] | \
             ProcessWorker[list[tuple[Move, float]]] | None = None
         self.working: int | None = None
-        self.buttons = [Button("\u25c0 Back", "back", key=pygame.K_LEFT),
-                        Button("Next \u25b6", "next", key=pygame.K_RIGHT),
-                        Button("Next mistake", "mistake", key=pygame.K_m),
-                        Button("Close", "close", key=pygame.K_ESCAPE)]
+        self.buttons = [Button(N_("\u25c0 Back"), "back", key=pygame.K_LEFT),
+                        Button(N_("Next \u25b6"), "next", key=pygame.K_RIGHT),
+                        Button(N_("Next mistake"), "mistake", key=pygame.K_m),
+                        Button(N_("Close"), "close", key=pygame.K_ESCAPE)]
 
     # -- the analysis, one position at a time
 
@@ -162,14 +163,14 @@ class ReviewScene(Scene):
 
     def draw_rounds(self, surface: pygame.Surface, lay: TableLayout) -> None:
         """At the end: the points of every round and the running totals, per side."""
-        x, y, w, _ = lay.table
+        x, y, w, _0 = lay.table
         font = lay.font
         sides = self.final.sides
         partnership = self.final.round.partnership
         names = self.names if not partnership else [
             " & ".join(n for k, n in enumerate(self.names) if k % 2 == s) for s in range(2)]
         col = (w - w // 4) // max(1, sides)
-        draw_text(surface, "Round by round", font + 2, (x, y), HILITE, bold=True)
+        draw_text(surface, _("Round by round"), font + 2, (x, y), HILITE, bold=True)
         y += round(font * 2.2)
         for s in range(sides):
             draw_text(surface, names[s], font, (x + w // 4 + s * col + col // 2, y),
@@ -178,7 +179,7 @@ class ReviewScene(Scene):
         running = [0] * sides
         for r, score in enumerate(self.final.scores):
             running = [a + b for a, b in zip(running, score.totals, strict=True)]
-            draw_text(surface, f"Round {r + 1}", font, (x, y), DIM)
+            draw_text(surface, _("Round {number}").format(number=r + 1), font, (x, y), DIM)
             for s in range(sides):
                 draw_text(surface, f"{score.totals[s]}  ({running[s]})", font,
                           (x + w // 4 + s * col + col // 2, y), TEXT, "midtop")
@@ -186,21 +187,22 @@ class ReviewScene(Scene):
 
     def draw_panel(self, surface: pygame.Surface, lay: TableLayout, step: Step | None) -> None:
         pygame.draw.rect(surface, (12, 34, 24), lay.panel)
-        x, y, w, _ = lay.sheet
+        x, y, w, _0 = lay.sheet
         f = lay.font - 1
         line = round(f * 1.45)
-        draw_text(surface, f"Review: {self.ruleset.title}", lay.font, (x, y), HILITE, bold=True,
-                  max_width=w)
+        draw_text(surface, _("Review: {title}").format(title=_(self.ruleset.title)), lay.font,
+                  (x, y), HILITE, bold=True, max_width=w)
         y += line + 4
         game = step.before if step else self.final
-        where = f"round {game.round_index + 1}, move {self.index + 1} of {len(self.steps)}" \
-            if step else "the end of the game"
-        draw_text(surface, where.capitalize(), f, (x, y), DIM, max_width=w)
+        where = _("Round {number}, move {move} of {count}").format(
+            number=game.round_index + 1, move=self.index + 1, count=len(self.steps)) \
+            if step else _("The end of the game")
+        draw_text(surface, where, f, (x, y), DIM, max_width=w)
         y += line
         if step is not None:
             totals = " \u2013 ".join(str(t) for t in game.totals)
-            draw_text(surface, f"Score before this round: {totals}", f, (x, y), DIM,
-                      max_width=w)
+            draw_text(surface, _("Score before this round: {totals}").format(totals=totals), f,
+                      (x, y), DIM, max_width=w)
             y += line
         y += 6
         if step is not None:
@@ -214,25 +216,28 @@ class ReviewScene(Scene):
                     colour = GOOD if verdict.agrees else MISTAKE
                     words = verdict.words()
                 elif self.index in self.verdicts or len(legal_moves(step.before.round)) == 1:
-                    colour, words = DIM, "no choice here" if verdict is None else ""
+                    colour, words = DIM, _("no choice here") if verdict is None else ""
                 else:
-                    colour, words = DIM, "the expert is thinking\u2026"
+                    colour, words = DIM, _("the expert is thinking\u2026")
                 for text in wrap(words[:1].upper() + words[1:], f, w):
                     draw_text(surface, text, f, (x, y), colour)
                     y += line
         else:
             final = " \u2013 ".join(str(t) for t in self.final.totals)
-            draw_text(surface, f"Final score {final}", f, (x, y), TEXT, bold=True, max_width=w)
+            draw_text(surface, _("Final score {totals}").format(totals=final), f, (x, y), TEXT,
+                      bold=True, max_width=w)
             y += line
         y += 8
         mine = [k for k, s in enumerate(self.steps) if s.seat == self.seat]
         judged = [v for k, v in self.verdicts.items() if v is not None]
         mistakes = [v for v in judged if not v.agrees]
         cost = sum(v.cost if v.cost is not None else v.floor for v in mistakes)
-        summary = (f"{self.names[self.seat]}: {len(mine)} moves; the expert looked at "
-                   f"{len(self.verdicts)} of {len(self.verdicts) + len(self.todo)} with a "
-                   f"choice and would have played {len(mistakes)} differently, about "
-                   f"{cost:.1f} points in all.")
+        summary = _("{name}: {moves} moves; the expert looked at {looked} of {choices} with a "
+                    "choice and would have played {mistakes} differently, about {cost} points "
+                    "in all.").format(name=self.names[self.seat], moves=len(mine),
+                                      looked=len(self.verdicts),
+                                      choices=len(self.verdicts) + len(self.todo),
+                                      mistakes=len(mistakes), cost=f"{cost:.1f}")
         for text in wrap(summary, f - 1, w):
             draw_text(surface, text, f - 1, (x, y), DIM)
             y += round((f - 1) * 1.4)

@@ -14,6 +14,7 @@ import pygame
 
 from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, match
 from casino.engine.state import TableItem, item_cards
+from casino.i18n import N_, _
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
     BUTTONS,
@@ -42,25 +43,25 @@ if TYPE_CHECKING:
     from casino.ui.app import App
 
 BUTTON_TIPS = {
-    "hint": "Suggest a move (H); Enter then plays it",
-    "unseen": "Cards not seen yet (U)",
-    "end_turn": "Play the staged move (Enter)",
-    "menu": "Menu: settings, rules, undo, quit (Esc)",
+    "hint": N_("Suggest a move (H); Enter then plays it"),
+    "unseen": N_("Cards not seen yet (U)"),
+    "end_turn": N_("Play the staged move (Enter)"),
+    "menu": N_("Menu: settings, rules, undo, quit (Esc)"),
 }
 """What each table button does, with its key: shown when the mouse rests on it."""
 
 KEYS_HELP = (
-    ("Click table cards", "select them (click again to unselect; right click clears)"),
-    ("Click a hand card", "play it onto the selection; alone it trails"),
-    ("1 \u2013 9", "play that hand card"),
-    ("\u2190 \u2192  Space", "move among table cards, select one"),
-    ("H", "hint: the suggested move is marked"),
-    ("Enter", "play the hinted (or staged) move"),
-    ("U", "cards not seen yet"),
-    ("Ctrl+Z", "undo your last move"),
-    ("Esc", "take back, clear the selection, or open the menu"),
-    ("F11", "full screen"),
-    ("? or F1", "this list"),
+    (N_("Click table cards"), N_("select them (click again to unselect; right click clears)")),
+    (N_("Click a hand card"), N_("play it onto the selection; alone it trails")),
+    ("1 \u2013 9", N_("play that hand card")),
+    (N_("\u2190 \u2192  Space"), N_("move among table cards, select one")),
+    ("H", N_("hint: the suggested move is marked")),
+    (N_("Enter"), N_("play the hinted (or staged) move")),
+    ("U", N_("cards not seen yet")),
+    ("Ctrl+Z", N_("undo your last move")),
+    (N_("Esc"), N_("take back, clear the selection, or open the menu")),
+    ("F11", N_("full screen")),
+    (N_("? or F1"), N_("this list")),
 )
 """The keys overlay (? or F1) at the table."""
 
@@ -126,7 +127,7 @@ class TableScene(Scene):
         """Where a seat's capture pile is drawn (the target of captured cards)."""
         lay = self.layout()
         if seat == HUMAN:
-            x, y, w, _ = lay.own_pile
+            x, y, w, _0 = lay.own_pile
         else:
             x, y, w, _h = lay.opponents[seat - 1]
             x, y, w = x + w - lay.small[0] - lay.margin * 2, y + lay.margin, lay.small[0]
@@ -134,7 +135,7 @@ class TableScene(Scene):
 
     def opponent_hand_box(self, seat: int) -> Box:
         lay = self.layout()
-        x, y, w, _ = lay.opponents[seat - 1]
+        x, y, w, _0 = lay.opponents[seat - 1]
         pile_w = lay.small[0] + lay.margin * 3
         return (x + lay.margin, y + lay.margin + round(lay.font * 1.5), w - pile_w - lay.margin,
                 lay.small[1])
@@ -201,7 +202,7 @@ class TableScene(Scene):
                 self.press = (index, event.pos)
                 return True
         if event.type == pygame.MOUSEMOTION and self.press is not None:
-            _, start = self.press
+            _0, start = self.press
             if self.drag_pos is not None or math.dist(start, event.pos) > DRAG_START:
                 self.drag_pos = event.pos
             return True
@@ -209,7 +210,7 @@ class TableScene(Scene):
             return self.on_release(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.selection.clear()
-            self.say("Selection cleared.")
+            self.say(_("Selection cleared."))
             return True
         return False
 
@@ -217,7 +218,7 @@ class TableScene(Scene):
         press, dragged = self.press, self.drag_pos is not None
         self.press = self.drag_pos = None
         if press is not None:
-            index, _ = press
+            index, _0 = press
             selection = list(self.selection)
             if dragged:
                 target = self.item_at(pos)
@@ -263,10 +264,10 @@ class TableScene(Scene):
         elif key == pygame.K_ESCAPE:
             if self.staged is not None:
                 self.staged = None
-                self.say("Move taken back.")
+                self.say(_("Move taken back."))
             elif self.selection:
                 self.selection.clear()
-                self.say("Selection cleared.")
+                self.say(_("Selection cleared."))
             else:
                 self.on_action("menu")
         else:
@@ -307,7 +308,8 @@ class TableScene(Scene):
     def play_hand_card(self, index: int, selection: list[TableItem]) -> None:
         """Ask the engine what this card played onto ``selection`` means, and act on it."""
         if not self.can_act():
-            self.say("Wait for your turn." if not self.session.humans_turn() else "One moment…")
+            self.say(_("Wait for your turn.") if not self.session.humans_turn()
+                     else _("One moment…"))
             return
         view = self.session.view()
         if not 0 <= index < len(view.hand):
@@ -316,7 +318,7 @@ class TableScene(Scene):
         try:
             moves = match(view, card, selection)
         except IllegalMoveError as exc:
-            self.say(f"Not allowed: {exc}.", "error")
+            self.say(_("Not allowed: {reason}.").format(reason=exc), "error")
             self.app.sounds.play("illegal")
             return
         if len(moves) == 1:
@@ -328,25 +330,26 @@ class TableScene(Scene):
             if k is not None:
                 self.choose(moves[k])
 
-        self.app.stack.push(ChoiceScene(self.app, f"What should {card_text(card)} do?",
+        title = _("What should {card} do?").format(card=card_text(card))
+        self.app.stack.push(ChoiceScene(self.app, title,
                                         [move_text(m, view.ruleset) for m in moves], chosen,
                                         moves, self.avoid_boxes(selection)))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:
             self.staged = move
-            self.say(f"Ready: {move_text(move, self.session.ruleset)}. Enter or End turn plays it; "
-                     "Esc takes it back.")
+            self.say(_("Ready: {move}. Enter or End turn plays it; Esc takes it back.").format(
+                move=move_text(move, self.session.ruleset)))
         else:
             self.perform(move)
 
     def undo(self) -> None:
         """Take back the person's last move and the computer's reply (marked in statistics)."""
         if self.animator.busy() or self.summary_open:
-            self.say("One moment…")
+            self.say(_("One moment…"))
             return
         if not self.session.undo():
-            self.say("Nothing of yours to take back yet.", "error")
+            self.say(_("Nothing of yours to take back yet."), "error")
             return
         self.selection.clear()
         self.staged = None
@@ -354,7 +357,7 @@ class TableScene(Scene):
         self.hint_worker = None
         self.focus = None
         self.wait = 0.0
-        self.say("Your last move is taken back. This game counts as one with undo.")
+        self.say(_("Your last move is taken back. This game counts as one with undo."))
 
     def ask_hint(self) -> None:
         if not self.can_act() or self.hint_worker is not None:
@@ -364,7 +367,7 @@ class TableScene(Scene):
             self.hint_worker = ProcessWorker(hint_for, view)
         else:
             self.hint_worker = Worker(lambda: hint_for(view))
-        self.say("Thinking of a hint…", "hint")
+        self.say(_("Thinking of a hint…"), "hint")
 
     # ------------------------------------------------------------------ playing moves
 
@@ -390,9 +393,11 @@ class TableScene(Scene):
         self.say(session.log[-1].text)
         if not after.round_over() and isinstance(move, Trail) and \
                 move.card in after.round.captures[seat]:
-            whose = "your own" if seat == HUMAN else f"{session.seats[seat].name}'s"
-            self.say(f"No free space on the table: the {card_text(move.card)} goes to {whose} "
-                     "capture pile (it scores there).")
+            card = card_text(move.card)
+            self.say(_("No free space on the table: the {card} goes to your own capture pile "
+                       "(it scores there).").format(card=card) if seat == HUMAN else
+                     _("No free space on the table: the {card} goes to {name}'s capture pile "
+                       "(it scores there).").format(card=card, name=session.seats[seat].shown))
         self.animate(seat, move, before, after, before_positions)
         self.table_from = before if self.animator.busy() else None
 
@@ -428,7 +433,7 @@ class TableScene(Scene):
         lay = self.layout()
         start = before_positions.get(move.card) if seat == HUMAN else None
         if start is None:
-            x, y, w, _ = self.opponent_hand_box(seat)
+            x, y, w, _0 = self.opponent_hand_box(seat)
             count = len(before.round.hands[seat])
             fan = round(lay.small[0] * 0.35 * max(0, count - 1))
             start = (x + min(fan, w - lay.small[0]), y, *lay.small)
@@ -456,7 +461,7 @@ class TableScene(Scene):
             sounds.play("sweep" if swept else "capture")
             if swept and d:  # "Sweep!" only where a sweep scores
                 scores = self.session.ruleset.scoring.sweep
-                self.animator.banner("Sweep!" if scores else "Table cleared", t - d, 1.2 + d)
+                self.animator.banner(_("Sweep!") if scores else _("Table cleared"), t - d, 1.2 + d)
         elif touched:  # a build or block: the cards close up into their new pile
             if d:
                 ends = self.pile_boxes_before(before, after, items[0])
@@ -476,9 +481,9 @@ class TableScene(Scene):
             taker, left = taken
             if d:
                 pause = max(0.5, highlight_seconds(settings))
-                name = "you" if taker == HUMAN else self.session.seats[taker].name
-                self.animator.banner(f"Last take: {name}", t, pause + d + 0.05 * len(left) + 0.6,
-                                     0.12)
+                name = _("you") if taker == HUMAN else self.session.seats[taker].shown
+                self.animator.banner(_("Last take: {name}").format(name=name), t,
+                                     pause + d + 0.05 * len(left) + 0.6, 0.12)
                 where = {c: target if c == move.card else before_positions.get(c, target)
                          for c in left}  # the trailed card from where it landed
                 for card in left:
@@ -503,7 +508,7 @@ class TableScene(Scene):
                 self.animator.add(Flight(card, True, stock, positions[card],
                                          delay + 0.06 * k, d))
             for seat in range(1, self.session.players):
-                x, y, _, _ = self.opponent_hand_box(seat)
+                x, y, _0, _0 = self.opponent_hand_box(seat)
                 for k in range(len(game.round.hands[seat])):
                     target = (x + round(k * lay.small[0] * 0.35), y, *lay.small)
                     self.animator.add(Flight(None, False, stock, target,
@@ -514,7 +519,7 @@ class TableScene(Scene):
         if game.round.is_last_deal() and not game.round_over():
             self.app.sounds.play("last_deal")
             if d:
-                self.animator.banner("Last deal", delay, 1.5 + d)
+                self.animator.banner(_("Last deal"), delay, 1.5 + d)
 
     # ------------------------------------------------------------------ time
 
@@ -540,8 +545,8 @@ class TableScene(Scene):
             self.hint_worker = None
             if self.hint is not None:
                 move, reason = self.hint
-                self.say(f"Hint: {move_text(move, self.session.ruleset)} ({reason}). "
-                         "Enter plays it.", "hint")
+                self.say(_("Hint: {move} ({reason}). Enter plays it.").format(
+                    move=move_text(move, self.session.ruleset), reason=reason), "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session
@@ -575,7 +580,7 @@ class TableScene(Scene):
             return
         self.session.next_round()
         self.selection.clear()
-        self.say(f"Round {self.session.game.round_index + 1}.")
+        self.say(_("Round {number}.").format(number=self.session.game.round_index + 1))
         self._deal_animation()
 
     def draw(self, surface: pygame.Surface) -> None:

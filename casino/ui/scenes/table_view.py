@@ -10,6 +10,7 @@ from casino.engine import Capture, Card, Move
 from casino.engine.moves import Block, Build
 from casino.engine.scoring import score_round
 from casino.engine.state import TableItem, deals_in_round
+from casino.i18n import N_, _, ngettext
 from casino.ui import assets
 from casino.ui.layout import hand_boxes, pile_boxes
 from casino.ui.render import (
@@ -44,8 +45,9 @@ TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
-    "cards": "Cards", "spades": "Spades", "big_casino": "10\u2666", "little_casino": "2\u2660",
-    "aces": "Aces", "sweeps": "Sweeps", "last_taker": "Last take",
+    "cards": N_("Cards"), "spades": N_("Spades"), "big_casino": "10\u2666",
+    "little_casino": "2\u2660", "aces": N_("Aces"), "sweeps": N_("Sweeps"),
+    "last_taker": N_("Last take"),
 }
 
 
@@ -55,7 +57,7 @@ def move_items(move: Move) -> tuple[TableItem, ...]:
             return items
         case Block(item=item):
             return (item,)
-        case _:
+        case _0:
             return ()
 
 
@@ -64,7 +66,7 @@ def last_move(session: Session, seat: int) -> str:
     for entry in reversed(session.log):
         if entry.seat == seat:
             return entry.text.split(": ", 1)[-1]
-        if entry.seat < 0 and entry.text.startswith("Round "):
+        if entry.seat < 0 and entry.text.startswith(_("Round {number}").format(number="")):
             break
     return ""
 
@@ -101,13 +103,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
-        name = session.seats[seat].name
+        name = session.seats[seat].shown
         if partnership and seat == 2:
-            name += " (partner)"
+            name = _("{name} (partner)").format(name=name)
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
         size = lay.font - (2 if session.players > 2 else 0)
-        head = f"{name} \u00b7 {count} card{'' if count == 1 else 's'}"
+        head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
+            name=name, count=count)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
                   HILITE if to_move else TEXT, bold=True, max_width=label_w)
         hand = scene.opponent_hand_box(seat)
@@ -117,7 +120,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         lines: list[tuple[str, tuple[int, int, int], bool]]
         if to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
-            lines = [(f"{name}'s turn", HILITE, True), (f"thinking{dots}", HILITE, False)]
+            lines = [(_("{name}'s turn").format(name=name), HILITE, True),
+                     (_("thinking") + dots, HILITE, False)]
         else:
             lines = [(text, TEXT, False) for text in opponent_move_lines(scene, seat)]
         step = round((lay.font - 2) * (1.4 if len(lines) < 3 else 1.2))
@@ -132,23 +136,25 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         _capture_pile(scene, surface, seat)
 
     # stock and deal
-    sx, sy, sw, _ = lay.stock
+    sx, sy, sw, _0 = lay.stock
     if state.stock:
         for i in range(min(4, 1 + len(state.stock) // 10)):
             draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
-    draw_text(surface, f"Stock {len(state.stock)}", lay.font - 2,
+    draw_text(surface, _("Stock {count}").format(count=len(state.stock)), lay.font - 2,
               (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
     deals = deals_in_round(session.ruleset, state.players)
     if deals > 1:
-        deal_text = "Last deal" if state.is_last_deal() else f"Deal {state.deal_number} of {deals}"
+        deal_text = _("Last deal") if state.is_last_deal() else \
+            _("Deal {number} of {count}").format(number=state.deal_number, count=deals)
     else:  # one deal, then the hands are drawn back up from the stock
-        deal_text = "Stock empty" if not state.stock else ""
+        deal_text = _("Stock empty") if not state.stock else ""
     draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
               HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
               max_width=sw + lay.margin)
 
     # table items
-    owners = tuple("You" if s == HUMAN else "Comp" if session.players == 2 else f"C{s}"
+    owners = tuple(_("You") if s == HUMAN else _("Comp") if session.players == 2
+                   else _("C{number}").format(number=s)
                    for s in range(session.players))
     # while a move is shown the table keeps its layout from before it, so nothing jumps
     laid_out = scene.table_from or game
@@ -178,11 +184,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         items = move_items(scene.staged)
         boxes = scene.item_boxes()
         if items and items[0] in state.table:
-            x, y, _, _ = boxes[state.table.index(items[0])]
+            x, y, _0, _0 = boxes[state.table.index(items[0])]
             x, y = x + grid.card[0] // 4, y + grid.card[1] // 4
         else:
             slot = grid.slots[min(len(state.table), len(grid.slots) - 1)]
-            x, y, _, _ = pile_boxes(slot, 1, grid.card, grid.tag)[0]
+            x, y, _0, _0 = pile_boxes(slot, 1, grid.card, grid.tag)[0]
         ghost = assets.card_face(scene.staged.card, grid.card, settings.four_colour,
                                  settings.large_indices).copy()
         ghost.set_alpha(190)
@@ -215,10 +221,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
                            lay.card[1] + 2 * lay.margin)
         pygame.draw.rect(surface, HILITE, glow, 3, border_radius=12)
-        label = draw_text(surface, " Your turn ", lay.font - 2, (glow.x + 14, glow.y),
+        your_turn = " " + _("Your turn") + " "
+        label = draw_text(surface, your_turn, lay.font - 2, (glow.x + 14, glow.y),
                           (30, 30, 20), "midleft", bold=True)
         pygame.draw.rect(surface, HILITE, label.inflate(4, 2), border_radius=6)
-        draw_text(surface, " Your turn ", lay.font - 2, (glow.x + 14, glow.y), (30, 30, 20),
+        draw_text(surface, your_turn, lay.font - 2, (glow.x + 14, glow.y), (30, 30, 20),
                   "midleft", bold=True)
     for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
         if card in hidden or i == dragging:
@@ -265,7 +272,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         image.set_alpha(alpha)
         tx, ty, tw, th = lay.table
         centre = (tx + tw // 2, ty + round(th * banner.height) + shown * lay.font * 4)
-        if banner.text.startswith("Sweep"):
+        if banner.text == _("Sweep!"):
             progress = (t - banner.delay) / banner.duration
             surface.set_clip(pygame.Rect(lay.table))
             for ring in range(3):
@@ -284,12 +291,13 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 def _prompt(scene: TableScene) -> str:
     session = scene.session
     if session.game.round_over():
-        return "Round over."
+        return _("Round over.")
     if not session.humans_turn():
-        return f"{session.seats[session.to_move()].name} to play…"
+        return _("{name} to play…").format(name=session.seats[session.to_move()].shown)
     if scene.selection:
-        return "Now click a hand card (or press its number) to play it onto the selection."
-    return "Your turn: click table cards to select them, then a hand card. A card alone trails."
+        return _("Now click a hand card (or press its number) to play it onto the selection.")
+    return _("Your turn: click table cards to select them, then a hand card. "
+             "A card alone trails.")
 
 
 def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
@@ -320,7 +328,8 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     sx, sy, sw, _sh = lay.sheet
     f = lay.font - 2
     line = round(f * 1.55)
-    title = f"{session.ruleset.title} \u00b7 round {game.round_index + 1}"
+    title = _("{title} \u00b7 round {number}").format(title=_(session.ruleset.title),
+                                                      number=game.round_index + 1)
     draw_text(surface, title, lay.font, (sx, sy), HILITE, bold=True, max_width=sw)
     names = session.short_side_names()
     score = score_round(game.round)
@@ -343,7 +352,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
     rows = list(score.by_category().items())
     for category, points in rows:
-        draw_text(surface, CATEGORY_NAMES.get(category, category), f, (sx, y), DIM,
+        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), f, (sx, y), DIM,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p) if p else "\u00b7", f,
@@ -351,22 +360,24 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         y += line
     pygame.draw.line(surface, (70, 110, 85), (sx, y), (sx + sw, y))
     y += 4
-    for label, values in (("This round", score.totals), ("Game", game.totals)):
+    for label, values in ((_("This round"), score.totals), (_("Game"), game.totals)):
         draw_text(surface, label, f, (sx, y), TEXT, bold=True, max_width=label_w)
         for k, v in enumerate(values):
             draw_text(surface, str(v), f, (sx + label_w + k * col_w + col_w // 2, y), TEXT,
                       "midtop", bold=True)
         y += line
     target = session.ruleset.game
-    goal = f"first to {target.target}" if target.kind == "target" else \
-        f"{session.ruleset.rounds_in_game(session.players)} rounds"
-    draw_text(surface, f"Points if the round ended now; game: {goal}", f - 2, (sx, y), DIM,
+    rounds = session.ruleset.rounds_in_game(session.players) or 0
+    goal = _("first to {target}").format(target=target.target) if target.kind == "target" \
+        else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
+    draw_text(surface, _("Points if the round ended now; game: {goal}").format(goal=goal), f - 2,
+              (sx, y), DIM,
               max_width=sw)
 
     # the log, newest at the bottom
     lx, ly, lw, lh = lay.log
     y_top = y + line + lay.margin  # under the sheet; the log box gives width and bottom
-    draw_text(surface, "Moves", lay.font, (lx, y_top), HILITE, bold=True)
+    draw_text(surface, _("Moves"), lay.font, (lx, y_top), HILITE, bold=True)
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for entry in session.log[-12:]:
@@ -394,7 +405,8 @@ def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     tx, ty, tw, th = lay.table
     box = (tx, ty, tw, th)
     panel(surface, box)
-    draw_text(surface, f"Not yet seen: {len(unseen)} cards (U closes)", lay.font,
+    draw_text(surface, _("Not yet seen: {count} cards (U closes)").format(count=len(unseen)),
+              lay.font,
               (tx + lay.margin * 2, ty + lay.margin), HILITE, bold=True)
     by_suit: dict[str, list[Card]] = {s: [] for s in "SHDC"}
     for card in unseen:

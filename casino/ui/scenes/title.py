@@ -14,6 +14,7 @@ import pygame
 from casino.engine import Game, Ruleset
 from casino.engine.ruleset import Listed
 from casino.engine.state import is_partnership
+from casino.i18n import N_, _, ngettext
 from casino.persistence import SavedGame
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
@@ -33,7 +34,7 @@ from casino.ui.scene import (
 )
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
-from casino.ui.session import HUMAN, ai_levels, level_label
+from casino.ui.session import HUMAN, ai_levels, level_label, shown_name
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -51,7 +52,7 @@ class TitleScene(Scene):
         super().__init__(app)
         listed = [item for item in all_rulesets() if item.ruleset is not None]
         self.rulesets = [item.name for item in listed]
-        self.labels = [ruleset_label(item) for item in listed]
+        self.listed = listed
         self.found = {item.name: item.ruleset for item in listed if item.ruleset is not None}
         self.yours = {item.name: Path(item.where).name for item in listed
                       if item.origin == "yours"}
@@ -62,15 +63,15 @@ class TitleScene(Scene):
         self.saved: tuple[SavedGame, Game] | None = None
         """A game in progress found at launch and not resumed: Play asks before replacing it."""
         self.row = 1  # the rules; the name row above takes typing when chosen
-        self.buttons = [Button("Play", "play", key=pygame.K_RETURN),
-                        Button("Settings", "settings", key=pygame.K_s),
-                        Button("Rules", "rules", key=pygame.K_r),
-                        Button("Quit", "quit", key=pygame.K_q)]
-        self.more = [Button("Hall of Fame", "fame", key=pygame.K_f),
-                     Button("Statistics", "stats", key=pygame.K_t),
-                     Button("Tutorial", "tutorial", key=pygame.K_l),
-                     Button("Pass & play", "passplay", key=pygame.K_p),
-                     Button("Network", "network", key=pygame.K_n)]
+        self.buttons = [Button(N_("Play"), "play", key=pygame.K_RETURN),
+                        Button(N_("Settings"), "settings", key=pygame.K_s),
+                        Button(N_("Rules"), "rules", key=pygame.K_r),
+                        Button(N_("Quit"), "quit", key=pygame.K_q)]
+        self.more = [Button(N_("Hall of Fame"), "fame", key=pygame.K_f),
+                     Button(N_("Statistics"), "stats", key=pygame.K_t),
+                     Button(N_("Tutorial"), "tutorial", key=pygame.K_l),
+                     Button(N_("Pass & play"), "passplay", key=pygame.K_p),
+                     Button(N_("Network"), "network", key=pygame.K_n)]
 
     def options(self) -> list[Option]:
         settings = self.app.settings
@@ -81,21 +82,24 @@ class TitleScene(Scene):
         shown = opponents
         if ruleset.partnerships and "3" in opponents:  # four: two teams or each alone
             opponents += (ALONE,)
-            shown = (*("3 (two teams)" if n == "3" else n for n in shown), "3 (each alone)")
+            shown = (*(_("{n} (two teams)").format(n=n) if n == "3" else n for n in shown),
+                     _("{n} (each alone)").format(n=3))
         rows = [
-            Option("player_name", "Your name (type it)", ()),
-            Option("ruleset", "Rules", tuple(self.rulesets), tuple(self.labels)),
-            Option("opponents", "Computer opponents", opponents, shown),
+            Option("player_name", _("Your name (type it)"), ()),
+            Option("ruleset", _("Rules"), tuple(self.rulesets),
+                   tuple(ruleset_label(item) for item in self.listed)),
+            Option("opponents", _("Computer opponents"), opponents, shown),
         ]
         for seat in range(1, settings.players if settings.players in ruleset.players
                           else ruleset.players[0]):
-            who = "Computer" if len(opponents) == 1 and opponents[0] == "1" else f"Computer {seat}"
+            alone = len(opponents) == 1 and opponents[0] == "1"
+            label = _("Computer level") if alone else _("Computer {number} level")
             if self.teams(ruleset) and seat == 2:
-                who += " (partner)"
-            rows.append(Option(f"level{seat}", f"{who} level", levels, labels))
-        rows.append(Option("first_dealer", "First dealer", ("coin", "me", "opponent"),
-                           ("coin flip", "me", "a computer")))
-        rows.append(on_off("daily_deal", "Daily deal (today's cards)"))
+                label = _("Computer {number} (partner) level")
+            rows.append(Option(f"level{seat}", label.format(number=seat), levels, labels))
+        rows.append(Option("first_dealer", _("First dealer"), ("coin", "me", "opponent"),
+                           (_("coin flip"), _("me"), _("a computer"))))
+        rows.append(on_off("daily_deal", _("Daily deal (today's cards)")))
         return rows
 
     def teams(self, ruleset: Ruleset) -> bool:
@@ -221,10 +225,13 @@ class TitleScene(Scene):
             save, game = self.saved
             n = save.move_count()
             stack.push(ConfirmScene(
-                self.app, "Replace your saved game?",
-                f"Your {game.ruleset.title} game ({n} move{'' if n == 1 else 's'}) is still saved. "
-                "A new game replaces it; Esc keeps it (and you can resume it next time).",
-                "New game", self.app.new_game))
+                self.app, _("Replace your saved game?"),
+                ngettext("Your {title} game ({n} move) is still saved. A new game replaces it; "
+                         "Esc keeps it (and you can resume it next time).",
+                         "Your {title} game ({n} moves) is still saved. A new game replaces it; "
+                         "Esc keeps it (and you can resume it next time).", n).format(
+                    title=_(game.ruleset.title), n=n),
+                _("New game"), self.app.new_game))
         elif action == "play":
             self.app.new_game()
         elif action == "settings":
@@ -264,8 +271,8 @@ class TitleScene(Scene):
         lay = self.layout()
         font = fit_font(surface.get_height())
         panel(surface, lay.box, HILITE)
-        bx, _by, bw, _ = lay.box
-        draw_text(surface, "\u2660 \u2665  Casino  \u2666 \u2663", font * 2,
+        bx, _by, bw, _0 = lay.box
+        draw_text(surface, "\u2660 \u2665  " + _("Casino") + "  \u2666 \u2663", font * 2,
                   (bx + bw // 2, lay.title[1]), HILITE, "midtop", bold=True)
         for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
             draw_row(surface, option, self.current(option), box, font, i == self.row,
@@ -273,14 +280,15 @@ class TitleScene(Scene):
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
         ruleset = self.chosen()
-        about = ruleset.description
+        about = _(ruleset.description)
         if ruleset.name in self.yours:
-            about = f"Your own ruleset ({self.yours[ruleset.name]}): {about}"
+            about = _("Your own ruleset ({file}): {about}").format(file=self.yours[ruleset.name],
+                                                                   about=about)
         for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
-        x, y, w, _ = lay.rows[-1]
-        draw_text(surface, "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
-                  "\u00b7 Enter plays \u00b7 Esc quits", font - 3,
+        x, y, w, _0 = lay.rows[-1]
+        draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
+                             "\u00b7 Enter plays \u00b7 Esc quits"), font - 3,
                   (x + w // 2, y + 2), DIM, "midtop", max_width=w)
         for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
@@ -292,8 +300,8 @@ class TitleScene(Scene):
 
 def ruleset_label(item: Listed) -> str:
     """How the rules row names a ruleset: its title, a player's own marked as theirs."""
-    title = item.ruleset.title if item.ruleset is not None else item.name
-    return f"Yours: {title}" if item.origin == "yours" else title
+    title = _(item.ruleset.title) if item.ruleset is not None else item.name
+    return _("Yours: {title}").format(title=title) if item.origin == "yours" else title
 
 
 def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
@@ -307,9 +315,9 @@ class ResumeScene(Dialog):
     wide = 0.5
 
     def __init__(self, app: App, save: SavedGame, game: Game) -> None:
-        super().__init__(app, "Resume your game?", [
-            Button("Resume", "resume", key=pygame.K_RETURN),
-            Button("Not now", "cancel", key=pygame.K_ESCAPE)])
+        super().__init__(app, N_("Resume your game?"), [
+            Button(N_("Resume"), "resume", key=pygame.K_RETURN),
+            Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
         self.save = save
         self.game = game
         self.rows = 4
@@ -317,16 +325,18 @@ class ResumeScene(Dialog):
     def describe(self) -> list[str]:
         game, save = self.game, self.save
         others = ", ".join(
-            f"{p.name} ({level_label(p.level)})" for p in save.players if p.level is not None)
+            f"{shown_name(p.name)} ({level_label(p.level)})"
+            for p in save.players if p.level is not None)
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
-        lines = [f"{game.ruleset.title} against {others}",
-                 f"Round {game.round_index + 1}, {n} move{'' if n == 1 else 's'} played, "
-                 f"score {totals}"]
+        lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
+                 ngettext("Round {number}, {n} move played, score {totals}",
+                          "Round {number}, {n} moves played, score {totals}", n).format(
+                     number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
-            lines.append(f"The daily deal of {save.daily.isoformat()}")
+            lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
         if game.round.to_move == HUMAN:
-            lines.append("It is your turn.")
+            lines.append(_("It is your turn."))
         return lines
 
     def on_action(self, action: str, value: object) -> bool:
@@ -338,7 +348,7 @@ class ResumeScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
-        x, y, w, _ = lay.rows[0]
+        x, y, w, _0 = lay.rows[0]
         for line in self.describe():
             for part in wrap(line, font, w - 8):
                 draw_text(surface, part, font, (x + 4, y), TEXT)

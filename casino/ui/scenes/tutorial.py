@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Game, Move, load_ruleset
+from casino.i18n import N_, _
 from casino.tutorial import LESSONS, Lesson
 from casino.ui.layout import Box
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, press, wrap
@@ -41,19 +42,20 @@ class TutorialScene(TableScene):
         self.feedback = ""
         self.feedback_ok = False
         self.lesson_buttons = [
-            Button("\u2190 Back", "lesson_prev", key=pygame.K_PAGEUP, enabled=index > 0),
-            Button("Again", "lesson_again", key=pygame.K_a),
-            Button("Next \u2192", "lesson_next", key=pygame.K_n),
-            Button("Leave tutorial", "lesson_leave"),
+            Button(N_("\u2190 Back"), "lesson_prev", key=pygame.K_PAGEUP, enabled=index > 0),
+            Button(N_("Again"), "lesson_again", key=pygame.K_a),
+            Button(N_("Next \u2192"), "lesson_next", key=pygame.K_n),
+            Button(N_("Leave tutorial"), "lesson_leave"),
         ]
-        self.say(f"Lesson {index + 1} of {len(LESSONS)}: {self.lesson.title}")
+        self.say(_("Lesson {number} of {count}: {title}").format(
+            number=index + 1, count=len(LESSONS), title=_(self.lesson.title)))
 
     # -- geometry
 
     def lesson_box(self) -> Box:
         """The lesson's panel: over the score sheet and move log, above the table's buttons."""
         lay = self.layout()
-        px, _, pw, _ = lay.panel
+        px, _0, pw, _0 = lay.panel
         top_button = min(b[1] for b in lay.buttons)
         return (px + lay.margin, lay.margin, pw - 2 * lay.margin, top_button - 2 * lay.margin)
 
@@ -66,14 +68,14 @@ class TutorialScene(TableScene):
             row, col = divmod(k, 2)
             button.box = (x + lay.margin + col * (bw + lay.margin),
                           y + h - (2 - row) * (bh + lay.margin), bw, bh)
-        self.lesson_buttons[2].label = "Finish \u2713" if self.index + 1 == len(LESSONS) \
-            else "Next \u2192"
+        self.lesson_buttons[2].label = N_("Finish \u2713") if self.index + 1 == len(LESSONS) \
+            else N_("Next \u2192")
 
     def title_lines(self) -> list[str]:
         """The lesson's title wrapped as it is drawn (bold) inside the lesson panel."""
         lay = self.layout()
-        _, _, w, _ = self.lesson_box()
-        return wrap(self.lesson.title, lay.font + 2, w - 4 * lay.margin, bold=True)
+        _0, _0, w, _0 = self.lesson_box()
+        return wrap(_(self.lesson.title), lay.font + 2, w - 4 * lay.margin, bold=True)
 
     # -- events
 
@@ -114,7 +116,7 @@ class TutorialScene(TableScene):
         if not solved:
             self.selection.clear()
             self.staged = None
-            self.say("Not quite: see the lesson on the right.", "error")
+            self.say(_("Not quite: see the lesson on the right."), "error")
             self.app.sounds.play("illegal")
             return
         self.solved = True
@@ -133,7 +135,7 @@ class TutorialScene(TableScene):
         """In a lesson the hint is the lesson's own answer."""
         if self.can_act():
             self.hint = (self.lesson.solution_moves()[0], "the lesson's move")
-            self.say("Hint: the cards of the lesson's move are marked.", "hint")
+            self.say(_("Hint: the cards of the lesson's move are marked."), "hint")
 
     def busy(self) -> bool:
         return self.animator.busy() or bool(self.animator.banners) or self.drag_pos is not None
@@ -143,12 +145,13 @@ class TutorialScene(TableScene):
         lay = self.layout()
         box = self.lesson_box()
         x, y, w, h = box
-        px, _, pw, _ = lay.panel
+        px, _0, pw, _0 = lay.panel
         pygame.draw.rect(surface, (12, 34, 24), (px + 2, 0, pw, y + h + lay.margin // 2))
         panel(surface, box, HILITE, alpha=255)
         font = lay.font
         pad = lay.margin * 2
-        draw_text(surface, f"Lesson {self.index + 1} of {len(LESSONS)}", font - 2,
+        draw_text(surface, _("Lesson {number} of {count}").format(number=self.index + 1,
+                                                                  count=len(LESSONS)), font - 2,
                   (x + pad, y + pad), DIM, max_width=w - 2 * pad)
         y += pad + round(font * 1.4)
         for line in self.title_lines():
@@ -157,7 +160,7 @@ class TutorialScene(TableScene):
         y += font // 2
         bottom = min(b.box[1] for b in self.lesson_buttons) - lay.margin
         body = font - 1
-        for line in wrap(symbols(self.lesson.teach), body, w - 2 * pad):
+        for line in wrap(symbols(_(self.lesson.teach)), body, w - 2 * pad):
             if y + body > bottom:
                 break
             draw_text(surface, line, body, (x + pad, y), TEXT)
