@@ -12,7 +12,7 @@ from casino.engine.state import TableItem, item_cards
 from casino.i18n import _, ngettext
 from casino.ui import assets
 from casino.ui.layout import Box, pile_boxes
-from casino.ui.scene import DIM, TEXT, draw_text
+from casino.ui.scene import DIM, TEXT, draw_text, text_width
 from casino.ui.settings import Settings
 from casino.ui.words import rank_letter, symbols
 
@@ -150,6 +150,8 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
     size = max(11, font - 3)
     top = y + 14 + card[1]
     for line in capture_label(cards, spades, sweeps):
-        draw_text(surface, line, size, (x + w // 2, top), TEXT if cards else DIM, "midtop",
+        half = min(w + 20, text_width(line, size)) // 2 + 2  # kept inside the window
+        centre = min(max(x + w // 2, half), surface.get_width() - half)
+        draw_text(surface, line, size, (centre, top), TEXT if cards else DIM, "midtop",
                   max_width=w + 20, cards=False)
         top += round(size * 1.25)

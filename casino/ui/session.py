@@ -205,8 +205,10 @@ class Seat:
 def shown_name(name: str) -> str:
     """'You', 'Computer' and 'Computer 2' (the names a game gets by default) translated;
     a name someone chose stays as it is."""
-    if name in ("You", "Computer"):
-        return _(name)
+    if name == "You":
+        return _("You")
+    if name == "Computer":
+        return _("Computer")
     number = name.removeprefix("Computer ")
     if number != name and number.isdigit():
         return _("Computer {number}").format(number=number)

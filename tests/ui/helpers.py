@@ -19,7 +19,7 @@ def make_app(size: tuple[int, int] = (1280, 800), ai_process: bool = False,
     ``players`` and ``level`` are shorthands for ``opponents`` and ``difficulties``; other
     keywords are ``casino.persistence.Settings`` fields.
     """
-    fields: dict[str, object] = {"sound": False, "animation": False,
+    fields: dict[str, object] = {"sound": False, "animation": False, "language": "en",
                                  "difficulties": (level,) * 3, "player_name": "You"}
     if players is not None:
         fields["opponents"] = players - 1

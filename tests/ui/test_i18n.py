@@ -1,0 +1,267 @@
+"""The window in another language: every word it draws comes from the catalogue, and the
+Swedish words fit their boxes.
+
+A pseudo-locale brackets every catalogue message ("[Play]"); the texts the font renderer is
+asked to draw on each scene must then all be bracketed, card chips and numbers apart. The
+same scenes in Swedish are saved as screenshots ($CASINO_SHOTS, else a temporary folder)
+and no Swedish line is cut short with an ellipsis.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from casino import i18n
+from casino.engine import legal_moves, load_ruleset
+from casino.ui import scene as scene_module
+from casino.ui.app import App
+from casino.ui.scenes.dialogs import KeysScene, MenuScene, rules_page
+from casino.ui.scenes.options import SettingsScene
+from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
+from casino.ui.scenes.table import KEYS_HELP, TableScene
+from casino.ui.scenes.title import TitleScene
+from casino.ui.scenes.tutorial import TutorialScene
+from casino.ui.words import SYMBOL_CARD, card_text, move_text
+from tests.ui.driver import centre, click, key, steps, top_name
+from tests.ui.helpers import make_app, table_at
+
+SHOTS = Path(os.environ.get("CASINO_SHOTS") or tempfile.mkdtemp(prefix="casino-shots-sv-"))
+
+KASINO_TABLE = ("0;1;4S 8H 2C 9H/5D 6D 7D 8D;4H KS [b8 5S 3D @1] [b9x2 5C 4C 9C @0] 7C AD;"
+                "AH 2H 3H/QD QC JH;*;1/0;1;00;2")
+"""Kasino mid-round: a single and a double build, a sweep already made."""
+CHOICE = ("0;1;4S 8H 2C 9H/5D 6D 7D 8D;4H KS [b9x2 5C 4C 9C @1] 7C AD;"
+          "AH 2H 3H 5S 3D/QD QC JH;*;1/0;1;00;2")
+"""Kasino: the 4 of Spades onto the 4 of Hearts takes it or builds 8."""
+LAST_PLAY = "0;1;5S/-;5H 4D;*/-;-;0/0;1;00;6"
+"""Kasino's last play of a round: the 5 of Spades sweeps, the round is scored."""
+
+
+def bracket(message: str) -> str:
+    """Each word of ``message`` in brackets, so every line of a wrapped message shows them."""
+    return re.sub(r"\S+", lambda m: f"[{m.group(0)}]", message)
+
+
+class Brackets(gettext.NullTranslations):
+    """The pseudo-locale: every word of every message comes back in brackets."""
+
+    def gettext(self, message: str) -> str:
+        return bracket(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return bracket(msgid1 if n == 1 else msgid2)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def app_in(language: str) -> App:
+    app = make_app(size=(1024, 640), language=language, player_name=PLAYER)
+    app.stack.push(TitleScene(app))
+    steps(app)
+    return app
+
+
+def show(app: App, scene: object) -> None:
+    app.stack.push(scene)  # type: ignore[arg-type]
+    steps(app)
+
+
+def kasino_table(app: App) -> TableScene:
+    return table_at(app, "kasino", KASINO_TABLE)
+
+
+def visit_title(app: App) -> None:
+    app.stack.replace(TitleScene(app))
+    steps(app)
+
+
+def visit_settings(app: App) -> None:
+    show(app, SettingsScene(app))
+
+
+def visit_table(app: App) -> None:
+    scene = kasino_table(app)
+    click(centre(scene.item_boxes()[0]))  # 4H selected: the status line says what next
+    steps(app)
+
+
+def visit_choice(app: App) -> None:
+    scene = table_at(app, "kasino", CHOICE)
+    click(centre(scene.item_boxes()[0]))  # 4H
+    steps(app)
+    key(pygame.K_1)  # 4S: take the 4H, or build 8 on it?
+    steps(app)
+    assert top_name(app) == "ChoiceScene"
+
+
+def visit_summary(app: App) -> None:
+    scene = table_at(app, "kasino", LAST_PLAY)
+    scene.perform(legal_moves(scene.session.view())[0])
+    for _ in range(40):
+        steps(app)
+        if top_name(app) == "SummaryScene":
+            break
+    assert top_name(app) == "SummaryScene"
+
+
+def visit_help(app: App) -> None:
+    page = rules_page(app, load_ruleset("kasino"))
+    show(app, page)
+    for page_key in (pygame.K_PAGEDOWN,) * 12 + (pygame.K_PAGEUP,) * 12:
+        key(page_key)  # down to the end, so every paragraph is drawn once, and back up
+        steps(app, 1)
+
+
+def visit_menu(app: App) -> None:
+    scene = kasino_table(app)
+    show(app, MenuScene(app, scene))
+
+
+def visit_keys(app: App) -> None:
+    kasino_table(app)
+    show(app, KeysScene(app, KEYS_HELP))
+
+
+def visit_records(app: App) -> None:
+    show(app, HallOfFameScene(app))
+    app.stack.pop()
+    show(app, StatisticsScene(app))
+
+
+def visit_tutorial(app: App) -> None:
+    app.stack.replace(TutorialScene(app))
+    steps(app)
+
+
+SCENES: dict[str, Callable[[App], None]] = {
+    "title": visit_title, "settings": visit_settings, "table": visit_table,
+    "choice": visit_choice, "summary": visit_summary, "kasino_help": visit_help,
+    "menu": visit_menu, "keys": visit_keys, "records": visit_records,
+    "tutorial": visit_tutorial,
+}
+
+WORD = re.compile(r"Ctrl\+Z|F\d+|[^\W\d_]+(?:'[^\W\d_]+)*")
+"""A word as the check reads it (key names whole: 'Ctrl+Z', 'F11')."""
+PLAYER = "Ada"
+NOT_MESSAGES = {PLAYER, "English", "Svenska", "H", "U", "Ctrl+Z", "F11", "#", "v"}
+"""Drawn as they are in every language: the player's name, the languages' own names, key
+caps, '#'."""
+
+
+def unbracketed(text: str, vocabulary: set[str]) -> str:
+    """What is left of a drawn text that did not come from the catalogue."""
+    previous = None
+    while previous != text:  # messages inside messages: "[[Play]]", "[Lesson [1]]"
+        previous, text = text, re.sub(r"\[[^\[\]]*(\]|\u2026$)", " ", text)  # or cut short
+    text = SYMBOL_CARD.sub(" ", text)
+    return " ".join(w for w in WORD.findall(text) if w not in NOT_MESSAGES | vocabulary)
+
+
+def source_notes() -> set[str]:
+    """The words of the rulesets' source notes ("About these rules"), kept in English as the
+    rules' authors wrote them: not player-facing help, so not in the catalogue."""
+    words: set[str] = set()
+    for name in ("kasino", "classic"):
+        ruleset = load_ruleset(name)
+        for text in (ruleset.source, *ruleset.interpretations):
+            words.update(WORD.findall(text))
+    return words
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_every_drawn_word_comes_from_the_catalogue(name: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_in("en")
+    i18n.use(Brackets())
+    drawn: list[str] = []
+    render = scene_module._render
+
+    def spy(text: str, *args: object) -> pygame.Surface:
+        drawn.append(text)
+        return render(text, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene_module, "_render", spy)
+    scene_module.text_image.cache_clear()
+    SCENES[name](app)
+    app.draw()
+    assert drawn, "nothing was drawn"
+    notes = source_notes() if name == "kasino_help" else set()
+    left = {t: rest for t in drawn if (rest := unbracketed(t, notes))}
+    assert not left, f"{name}: drawn without the catalogue: {left}"
+
+
+def test_the_brackets_catch_a_plain_string() -> None:
+    """The check itself: an English word outside brackets is found, chips and numbers not."""
+    assert unbracketed("[Play] now", set()) == "now"
+    assert unbracketed("[[Round] [{n}]] 3 \u2013 5  10\u2666 Kn\u2663 Ctrl+Z", set()) == ""
+    assert unbracketed("[You]: [take 5\u2660 with 5\u2665]", set()) == ""
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_swedish_scenes_fit_their_boxes(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_in("sv")
+    cut: list[str] = []
+    fitted = scene_module.text_image
+
+    def spy(text: str, size: int, colour: tuple[int, int, int], bold: bool,
+            max_width: int | None, cards: bool = True) -> pygame.Surface:
+        image = fitted(text, size, colour, bold, max_width, cards)
+        if max_width and scene_module.text_width(text, size, bold, cards) * 0.8 > max_width:
+            cut.append(text)  # text_image cuts it short with an ellipsis
+        return image
+
+    monkeypatch.setattr(scene_module, "text_image", spy)
+    SCENES[name](app)
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"sv_{name}.png"))
+    assert not cut, f"{name}: Swedish text cut short: {cut}"
+
+
+def test_swedish_card_letters_and_kasino_words() -> None:
+    from casino.engine import Card
+    from casino.engine.notation import parse_move, parse_position
+
+    i18n.set_language("sv")
+    assert [card_text(Card.parse(c)) for c in ("AS", "KH", "QD", "JC", "10D")] == \
+        ["E\u2660", "K\u2665", "D\u2666", "Kn\u2663", "10\u2666"]
+    assert SYMBOL_CARD.fullmatch("Kn\u2663") and SYMBOL_CARD.fullmatch("E\u2660")
+    kasino = load_ruleset("kasino")
+    state = parse_position(kasino, "0;1;8C 8H 3S QS/QH 3C;[b8 5H 3D @0] JD 4S;*/-")
+    assert move_text(parse_move(state, "8C b8x2 [5H 3D]"), kasino) == \
+        "bygg mera 8: 8\u2663 p\u00e5 bygget 8 (5\u2665 3\u2666)"
+    assert move_text(parse_move(state, "QS x JD"), kasino).startswith("ta in")
+    assert move_text(parse_move(state, "3S t"), kasino) == "l\u00e4gg ut 3\u2660"
+    help_text = i18n._(kasino.help)
+    for word in ("Bygg", "Bygg mera", "sopning", "Poäng:"):
+        assert word in help_text
+
+
+def test_the_language_setting_switches_the_window_at_once() -> None:
+    app = app_in("en")
+    assert app.settings.language == "en"
+    app.change_settings(language="sv")
+    assert i18n.language() == "sv" and i18n._("Play") == "Spela"
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    drawn: list[str] = []
+    render = scene_module._render
+    scene_module.text_image.cache_clear()
+    try:
+        scene_module._render = lambda text, *a: (drawn.append(text), render(text, *a))[1]  # type: ignore[assignment]
+        app.draw()
+    finally:
+        scene_module._render = render
+    assert "Spela" in drawn and "Play" not in drawn
