@@ -87,6 +87,12 @@ def visit_title(app: App) -> None:
     steps(app)
 
 
+def visit_title_four(app: App) -> None:
+    """Kasino for four, each alone: the opponents row and three computer levels."""
+    app.change_settings(ruleset="kasino", opponents=3, teams=False)
+    visit_title(app)
+
+
 def visit_settings(app: App) -> None:
     show(app, SettingsScene(app))
 
@@ -146,7 +152,7 @@ def visit_tutorial(app: App) -> None:
 
 
 SCENES: dict[str, Callable[[App], None]] = {
-    "title": visit_title, "settings": visit_settings, "table": visit_table,
+    "title": visit_title, "title_four": visit_title_four, "settings": visit_settings, "table": visit_table,
     "choice": visit_choice, "summary": visit_summary, "kasino_help": visit_help,
     "menu": visit_menu, "keys": visit_keys, "records": visit_records,
     "tutorial": visit_tutorial,
