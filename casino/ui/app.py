@@ -103,7 +103,7 @@ class App:
         try:
             ruleset = get_ruleset(s.ruleset)
         except CasinoError as exc:  # the player's file was edited or removed meanwhile
-            self.notices.append(f"The game cannot start: {exc}")
+            self.notices.append(_("The game cannot start: {reason}").format(reason=exc))
             return
         players = s.players if s.players in ruleset.players else ruleset.players[0]
         daily: date | None = None

@@ -32,6 +32,7 @@ from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.words import SYMBOL_CARD, card_text, move_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
+from tests.ui.test_own_rulesets import own_ruleset
 
 SHOTS = Path(os.environ.get("CASINO_SHOTS") or tempfile.mkdtemp(prefix="casino-shots-sv-"))
 
@@ -90,6 +91,13 @@ def visit_title(app: App) -> None:
 def visit_title_four(app: App) -> None:
     """Kasino for four, each alone: the opponents row and three computer levels."""
     app.change_settings(ruleset="kasino", opponents=3, teams=False)
+    visit_title(app)
+
+
+def visit_title_yours(app: App) -> None:
+    """A player's own ruleset chosen: marked as theirs, its file named."""
+    own_ruleset(Path(os.environ["CASINO_HOME"]))
+    app.change_settings(ruleset="mine")
     visit_title(app)
 
 
@@ -152,7 +160,8 @@ def visit_tutorial(app: App) -> None:
 
 
 SCENES: dict[str, Callable[[App], None]] = {
-    "title": visit_title, "title_four": visit_title_four, "settings": visit_settings, "table": visit_table,
+    "title": visit_title, "title_four": visit_title_four, "title_yours": visit_title_yours,
+    "settings": visit_settings, "table": visit_table,
     "choice": visit_choice, "summary": visit_summary, "kasino_help": visit_help,
     "menu": visit_menu, "keys": visit_keys, "records": visit_records,
     "tutorial": visit_tutorial,
