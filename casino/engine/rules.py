@@ -1,7 +1,9 @@
 """The one place the rules live: legal move generation, applying moves, explaining refusals.
 
-``legal_moves`` is the single authoritative generator. ``play`` checks membership in it,
-``match`` filters it for a click selection, and the AI and hint search over it. Variant
+``legal_moves`` is the single authoritative generator and lists every legal move, however
+many. ``is_legal`` (and so ``play``) decides one move without listing: a capture by
+splitting its items into groups of its value. ``match`` filters the listing for a click
+selection, and the AI and hint search over it. Variant
 differences are ruleset fields, read here and nowhere else.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import pairwise
 
 from casino.engine.cards import DECK, Card
 from casino.engine.errors import IllegalMoveError
@@ -17,11 +20,6 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem, deal_next, item_cards
 
 Position = State | PlayerView
-
-ENUMERATION_LIMIT = 20_000
-"""Most sets per sum, and most captures per card value, that generation lists. Play never
-comes near it (random play peaks at a few hundred moves); it only bounds hand-made tables
-of dozens of loose cards, where the count of captures grows exponentially."""
 
 
 # ---------------------------------------------------------------------------- generation
@@ -38,7 +36,63 @@ def legal_moves(pos: Position) -> list[Move]:
 
 
 def is_legal(pos: Position, move: Move) -> bool:
-    return move in legal_moves(pos)
+    """Whether ``move`` is one of ``legal_moves(pos)``, decided for this move alone.
+
+    A capture is checked by splitting its items into groups of its value, never by looking
+    it up in the listing, whose length grows exponentially with the loose cards (issue 20).
+    """
+    hand = _hand_to_move(pos)
+    if move.card not in hand or not _card_allows(pos, hand, move):
+        return False
+    rs = pos.ruleset
+    owned = _owned(pos.table, pos.to_move)
+    must = _must_capture(pos)
+    if _breaks_obligation(rs, hand, owned, must, move) is None:
+        return True
+    # An obligation nobody can meet lapses (see ``_obliged``).
+    return not any(
+        _breaks_obligation(rs, hand, owned, must, m) is None
+        for m in _generate(rs, pos.to_move, hand, pos.table, _partner(pos))
+    )
+
+
+def _card_allows(pos: Position, hand: tuple[Card, ...], move: Move) -> bool:
+    """Whether the card rules (before obligations) allow ``move``; its card is in ``hand``."""
+    if isinstance(move, Trail):
+        return True
+    rs = pos.ruleset
+    if isinstance(move, Capture):
+        return _capture_allowed(rs, pos.table, move)
+    return move in _generate(rs, pos.to_move, hand, pos.table, _partner(pos), only=move.card)
+
+
+def _capture_allowed(rs: Ruleset, table: tuple[TableItem, ...], move: Capture) -> bool:
+    """Whether ``move.items`` (in table order) split into groups ``move.card`` takes as
+    ``move.value``. Groups lie within the items, so only the items are analysed."""
+    card, v, items = move.card, move.value, move.items
+    at = [_position(table, item) for item in items]
+    if not items or -1 in at or any(a >= b for a, b in pairwise(at)):
+        return False
+    hvals = rs.card_value_table[card.index]
+    if rs.pair_only_table[card.index]:
+        only = items[0]
+        return (len(items) == 1 and v == hvals[0] and isinstance(only, Card)
+                and only.rank == card.rank)
+    if v not in hvals:
+        return False
+    # The generator lists a set of items once, with the first value that takes it.
+    t = _Table(rs, items, limit=max(hvals))
+    first = next((w for w in hvals if t.covers(w)), None)
+    if first is not None:
+        return first == v
+    return rs.capture.sweep_card == str(card) and len(items) == len(table) and v == hvals[0]
+
+
+def _position(table: tuple[TableItem, ...], item: TableItem) -> int:
+    for i, it in enumerate(table):
+        if it == item:
+            return i
+    return -1
 
 
 def _hand_to_move(pos: Position) -> tuple[Card, ...]:
@@ -67,7 +121,7 @@ def _subset_sums(
                     added.append((total + v, [(m | bit, k + 1) for m, k in entries]))
         for reached, entries in added:
             slot = dp.setdefault(reached, [])
-            slot.extend(entries[: max(0, ENUMERATION_LIMIT - len(slot))])
+            slot.extend(entries)
     return dp
 
 
@@ -81,6 +135,25 @@ def _unions(groups: list[int]) -> dict[int, int]:
                 if reach.get(u, -1) < n + 1:
                     reach[u] = n + 1
     return reach
+
+
+def _exact_cover(groups: list[int], full: int) -> bool:
+    """Whether some disjoint ``groups`` together make exactly ``full``."""
+    failed: set[int] = set()
+
+    def cover(rest: int) -> bool:
+        if not rest:
+            return True
+        if rest in failed:
+            return False
+        low = rest & -rest
+        for g in groups:
+            if g & low and not g & ~rest and cover(rest & ~g):
+                return True
+        failed.add(rest)
+        return False
+
+    return cover(full)
 
 
 class _Table:
@@ -157,8 +230,6 @@ class _Table:
                 groups += self.sets_of(v, 2, False)
             reach = {0}
             for g in groups:
-                if len(reach) >= ENUMERATION_LIMIT:
-                    break
                 reach |= {r | g for r in reach if not r & g}
             blocks = [1 << i for i in self.blocks if v in self.vals[i]]
             if blocks:
@@ -172,6 +243,22 @@ class _Table:
             reach.discard(0)
             found = self._captures[v] = sorted(reach)
         return found
+
+    def covers(self, v: int) -> bool:
+        """Whether the whole table splits into groups a card of value ``v`` takes at once."""
+        full = (1 << len(self.table)) - 1
+        if self.rs.build.style == "stacks":
+            groups = self.stack_groups(v)
+        else:
+            groups = [1 << i for i in self.pairable if v in self.vals[i]]
+            groups += self.sets_of(v, 2, False)
+        blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+        if blocks:
+            # A block goes only with cards and blocks of its own value (see capture_masks).
+            singles = [1 << i for i in self.loose if v in self.vals[i]]
+            if sum(blocks) | sum(singles) == full:
+                return True
+        return _exact_cover(groups, full)
 
     def aces(self) -> list[int]:
         """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
@@ -243,9 +330,10 @@ def _partner(pos: Position) -> int | None:
 
 def _generate(
     rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
-    partner: int | None = None,
+    partner: int | None = None, only: Card | None = None,
 ) -> list[Move]:
-    """All moves the card rules allow, before the obligations of owning a build."""
+    """All moves the card rules allow, before the obligations of owning a build (only those
+    of the card ``only`` when it is given)."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
     t = _Table(rs, table, partner, max(v for c in hand for v in vt[c.index]))
@@ -253,6 +341,8 @@ def _generate(
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
     for h in hand:
+        if only is not None and h != only:
+            continue
         hvals = vt[h.index]
         # Captures.
         if pair_only[h.index]:
@@ -539,7 +629,7 @@ def _end_round(state: State) -> State:
 
 def play(state: State, move: Move) -> State:
     """Apply ``move`` if it is legal; else raise IllegalMoveError saying why (state unchanged)."""
-    if move in legal_moves(state):
+    if is_legal(state, move):
         return apply(state, move)
     raise IllegalMoveError(explain(state, move))
 
