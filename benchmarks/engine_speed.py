@@ -87,11 +87,10 @@ def child(tree: Path, rounds: int) -> dict[str, float]:
             [sys.executable, str(Path(__file__).resolve()), "--child", str(rounds)],
             cwd=cwd, env=env, check=True, capture_output=True, text=True,
         )
-    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
-    found = result.pop("engine")
-    if found != str(tree.resolve()):
-        raise SystemExit(f"the child imported {found}, not the engine of {tree}")
-    return result
+    result = json.loads(done.stdout.splitlines()[-1])
+    if result.pop("engine") != str(tree.resolve()):
+        raise SystemExit(f"the child did not import the engine of {tree}")
+    return {key: float(value) for key, value in result.items()}
 
 
 def compare(revision: str, rounds: int, repeats: int) -> None:
@@ -136,9 +135,8 @@ def main() -> None:
     if args.child is not None:
         import casino
 
-        result: dict[str, object] = dict(measure(args.child))
-        result["engine"] = str(Path(casino.__file__).resolve().parent.parent)
-        print(json.dumps(result))
+        engine = str(Path(casino.__file__).resolve().parent.parent)
+        print(json.dumps({**measure(args.child), "engine": engine}))
         return
     if args.baseline:
         compare(args.baseline, args.rounds, args.repeats)
