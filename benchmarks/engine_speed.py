@@ -8,6 +8,7 @@ and the ratio now / REV. Issue 17's targets against a0e227d: rounds/s >= 4x on c
 >= 3x on munter, kasino and casino33; generation on both crowded tables >= 3x.
 
     python benchmarks/engine_speed.py [--rounds 300] [--repeats 5] [--baseline a0e227d]
+        [--rulesets classic munter kasino casino33]
 """
 
 from __future__ import annotations
@@ -67,10 +68,10 @@ def generation(position: str, repeats: int) -> tuple[float, int]:
     return statistics.median(times), count
 
 
-def measure(rounds: int) -> dict[str, float]:
+def measure(rounds: int, rulesets: tuple[str, ...] = RULESETS) -> dict[str, float]:
     """One repetition of every figure, in this process, with the engine on the path."""
     out: dict[str, float] = {}
-    for name in RULESETS:
+    for name in rulesets:
         out[name] = random_rounds(name, rounds)
     for key, position in (("crowded", CROWDED), ("twelve_loose", TWELVE_LOOSE)):
         seconds, count = generation(position, 15)
@@ -79,12 +80,13 @@ def measure(rounds: int) -> dict[str, float]:
     return out
 
 
-def child(tree: Path, rounds: int) -> dict[str, float]:
+def child(tree: Path, rounds: int, rulesets: tuple[str, ...]) -> dict[str, float]:
     """``measure`` in a fresh process importing the engine of ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     with tempfile.TemporaryDirectory() as cwd:
         done = subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), "--child", str(rounds)],
+            [sys.executable, str(Path(__file__).resolve()), "--child", str(rounds),
+             "--rulesets", *rulesets],
             cwd=cwd, env=env, check=True, capture_output=True, text=True,
         )
     result = json.loads(done.stdout.splitlines()[-1])
@@ -93,7 +95,7 @@ def child(tree: Path, rounds: int) -> dict[str, float]:
     return {key: float(value) for key, value in result.items()}
 
 
-def compare(revision: str, rounds: int, repeats: int) -> None:
+def compare(revision: str, rounds: int, repeats: int, rulesets: tuple[str, ...]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder) / "baseline"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
@@ -101,8 +103,8 @@ def compare(revision: str, rounds: int, repeats: int) -> None:
         try:
             runs: dict[str, list[dict[str, float]]] = {"now": [], revision: []}
             for k in range(repeats):
-                runs["now"].append(child(ROOT, rounds))
-                runs[revision].append(child(base, rounds))
+                runs["now"].append(child(ROOT, rounds, rulesets))
+                runs[revision].append(child(base, rounds, rulesets))
                 print(f"repetition {k + 1}/{repeats} done", file=sys.stderr)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
@@ -110,7 +112,7 @@ def compare(revision: str, rounds: int, repeats: int) -> None:
     print(f"median of {repeats} alternating repetitions, CPU time, {rounds} rounds a ruleset; "
           f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'figure':<34}{revision:>12}{'now':>12}{'ratio':>8}{'target':>8}")
-    for key in (*RULESETS, "crowded", "twelve_loose"):
+    for key in (*rulesets, "crowded", "twelve_loose"):
         before = statistics.median(r[key] for r in runs[revision])
         after = statistics.median(r[key] for r in runs["now"])
         if key in RULESETS:
@@ -130,20 +132,22 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--baseline", metavar="REV", help="git revision to compare against")
+    parser.add_argument("--rulesets", nargs="+", default=list(RULESETS), choices=RULESETS)
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    rulesets = tuple(args.rulesets)
     if args.child is not None:
         import casino
 
         engine = str(Path(casino.__file__).resolve().parent.parent)
-        print(json.dumps({**measure(args.child), "engine": engine}))
+        print(json.dumps({**measure(args.child, rulesets), "engine": engine}))
         return
     if args.baseline:
-        compare(args.baseline, args.rounds, args.repeats)
+        compare(args.baseline, args.rounds, args.repeats, rulesets)
         return
     sys.path.insert(0, str(ROOT))
-    result = measure(args.rounds)
-    for name in RULESETS:
+    result = measure(args.rounds, rulesets)
+    for name in rulesets:
         print(f"{name:<10} random rounds/s (CPU): {result[name]:8.0f}")
     for key in ("crowded", "twelve_loose"):
         print(f"{key} table ({int(result[key + '_moves'])} legal moves): "

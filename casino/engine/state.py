@@ -84,6 +84,10 @@ class State:
         """The scoring side of a seat: its team in a partnership game, else itself."""
         return player % 2 if self.partnership else player
 
+    def partner_of(self, player: int) -> int | None:
+        """The seat opposite ``player`` in a four-player partnership game, else None."""
+        return (player + 2) % 4 if self.partnership else None
+
     @property
     def partnership(self) -> bool:
         return self.ruleset.partnerships and self.players == 4
@@ -145,6 +149,18 @@ class PlayerView:
     @property
     def players(self) -> int:
         return len(self.hand_counts)
+
+    @property
+    def partnership(self) -> bool:
+        return self.ruleset.partnerships and self.players == 4
+
+    def side_of(self, player: int) -> int:
+        """The scoring side of a seat: its team in a partnership game, else itself."""
+        return player % 2 if self.partnership else player
+
+    def partner_of(self, player: int) -> int | None:
+        """The seat opposite ``player`` in a four-player partnership game, else None."""
+        return (player + 2) % 4 if self.partnership else None
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: in other hands or the stock, in deck order."""

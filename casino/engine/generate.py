@@ -1,0 +1,549 @@
+"""Move generation by the card rules, before the obligations of owning a build.
+
+One table analysis (``_Table``) is made per position and shared by every hand card: table
+items are bits of an int mask, the subset sums of the loose cards are listed once, and
+every union, set and item tuple is kept by its mask. The builds of each ruleset ``style``
+come from one small table of functions (``BUILDERS``). The order of the moves is fixed:
+per hand card, captures (by mask), builds, blocks, then the trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from casino.engine.cards import Card
+from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem
+
+Position = State | PlayerView
+
+_BUILD = PileKind.BUILD
+_BLOCK = PileKind.BLOCK
+_new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
+_NONE: list[int] = []  # no sets (shared: never changed)
+
+
+def hand_to_move(pos: Position) -> tuple[Card, ...]:
+    """The hand of the player to move, or none when a view is not its player's turn."""
+    if type(pos) is State:
+        return pos.hands[pos.to_move]
+    if pos.player != pos.to_move:  # type: ignore[union-attr]
+        return ()
+    return pos.hand  # type: ignore[union-attr]
+
+
+def must_capture(pos: Position) -> bool:
+    return bool(pos.must_capture) and pos.must_capture[pos.to_move]
+
+
+def partner_of(pos: Position) -> int | None:
+    """The partner of the player to move (the seat opposite in a partnership game)."""
+    return pos.partner_of(pos.to_move)
+
+
+def _unions(groups: list[int]) -> dict[int, int]:
+    """Every union of disjoint groups (the empty one included) -> most groups it holds."""
+    reach: dict[int, int] = {0: 0}
+    for g in groups:
+        for r, n in list(reach.items()):
+            if not r & g:
+                u = r | g
+                if reach.get(u, -1) < n + 1:
+                    reach[u] = n + 1
+    return reach
+
+
+def _exact_cover(groups: list[int], full: int) -> bool:
+    """Whether some disjoint ``groups`` together make exactly ``full``."""
+    failed: set[int] = set()
+
+    def cover(rest: int) -> bool:
+        if not rest:
+            return True
+        if rest in failed:
+            return False
+        low = rest & -rest
+        for g in groups:
+            if g & low and not g & ~rest and cover(rest & ~g):
+                return True
+        failed.add(rest)
+        return False
+
+    return cover(full)
+
+
+class _Table:
+    """Facts about one table computed once per position and shared by every hand card.
+
+    Item ``i`` of the table is bit ``1 << i``. ``limit`` is the highest sum ever wanted.
+    """
+
+    __slots__ = (
+        "_captures", "_gathers", "_items", "_mandatory", "_sums", "_sums_loose",
+        "blocks", "builds", "limit", "loose", "pairable", "partner", "rs", "stacks",
+        "summable", "table", "vals",
+    )
+
+    def __init__(
+        self, rs: Ruleset, table: tuple[TableItem, ...], partner: int | None = None,
+        limit: int = 16,
+    ) -> None:
+        self.limit = limit
+        self.rs = rs
+        self.table = table
+        self.partner = partner
+        vt = rs.card_value_table
+        pair_only = rs.pair_only_table
+        loose: list[int] = []
+        builds: list[int] = []
+        blocks: list[int] = []
+        stacks: list[int] = []
+        vals: list[tuple[int, ...]] = []
+        for i, item in enumerate(table):
+            if type(item) is Card:
+                k = item.index
+                if pair_only[k]:
+                    vals.append(())
+                else:
+                    vals.append(vt[k])
+                    loose.append(i)
+            else:
+                vals.append((item.value,))  # type: ignore[union-attr]
+                kind = item.kind  # type: ignore[union-attr]
+                if kind is _BUILD:
+                    builds.append(i)
+                elif kind is _BLOCK:
+                    blocks.append(i)
+                else:
+                    stacks.append(i)
+        self.loose = loose
+        self.builds = builds
+        self.blocks = blocks
+        self.stacks = stacks
+        self.vals = vals
+        self.pairable = loose + builds  # items a card of their value takes by pairing
+        self.summable = loose + builds if builds and rs.capture.builds_in_sums else loose
+        self._sums: dict[int, list[int]] | None = None
+        self._sums_loose: dict[int, list[int]] | None = None
+        self._captures: dict[int, list[int]] = {}
+        self._items: dict[int, tuple[TableItem, ...]] = {}
+        self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._mandatory: dict[int, tuple[int, int]] = {}
+
+    def _subset_sums(self, only_loose: bool) -> dict[int, list[int]]:
+        """sum -> masks, ascending, of the summable (or only loose) sets that can make it, up
+        to ``limit``. The DP adds items in table order, so its list is already sorted by
+        mask: each new mask holds a higher bit than every mask before it."""
+        sums = self._sums_loose if only_loose else self._sums
+        if sums is not None:
+            return sums
+        limit = self.limit
+        vals = self.vals
+        pairs: list[tuple[int, int]] = [(0, 0)]
+        multi = False
+        for i in self.loose if only_loose else self.summable:
+            bit = 1 << i
+            vs = vals[i]
+            if len(vs) == 1:
+                v = vs[0]
+                pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+            else:
+                multi = True
+                pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
+        if multi:
+            pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
+        sums = {}
+        for s, m in pairs[1:]:
+            found = sums.get(s)
+            if found is None:
+                sums[s] = [m]
+            else:
+                found.append(m)
+        if only_loose or self.summable is self.loose:
+            self._sums_loose = sums
+        if not only_loose or self.summable is self.loose:
+            self._sums = sums
+        return sums
+
+    def sets_of(self, target: int, min_size: int, only_loose: bool) -> list[int]:
+        """Masks, ascending, of the sets of at least ``min_size`` items that can sum to
+        ``target`` (loose cards, plus builds where a build may be a term of a sum)."""
+        masks = self._subset_sums(only_loose).get(target, [])
+        if min_size > 1:
+            return [m for m in masks if m.bit_count() >= min_size]
+        return masks
+
+    def capture_masks(self, v: int) -> list[int]:
+        """Every non-empty union of disjoint groups a card of value ``v`` takes, ascending."""
+        found = self._captures.get(v)
+        if found is None:
+            groups = self.capture_groups(v)
+            if len(groups) > 1:
+                reach = {0}
+                for g in groups:
+                    reach |= {r | g for r in reach if not r & g}
+                reach.discard(0)
+                found = sorted(reach)
+            else:
+                found = list(groups)
+            if self.blocks:
+                found = self._with_blocks(v, found)
+            self._captures[v] = found
+        return found
+
+    def _with_blocks(self, v: int, found: list[int]) -> list[int]:
+        """``found`` and the takes of blocks of value ``v``: a block goes only with cards and
+        blocks of its own value (seed 000: "cannot be taken in combination with other ranks
+        of cards")."""
+        blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+        if not blocks:
+            return found
+        singles = [1 << i for i in self.loose if v in self.vals[i]]
+        with_blocks = {0}
+        for g in blocks + singles:
+            with_blocks |= {r | g for r in with_blocks}
+        reach = set(found)
+        reach |= {m for m in with_blocks if any(m & b for b in blocks)}
+        return sorted(reach)
+
+    def capture_groups(self, v: int) -> list[int]:
+        """The groups a card of value ``v`` takes (blocks aside): a card or build of its
+        value, a set of loose cards (and builds, where they sum) totalling it, or casino33's
+        stacks. Every subset that sums to ``v`` is a group, a single card included."""
+        if self.rs.build.style == "stacks":
+            return self.stack_groups(v)
+        groups = self._subset_sums(False).get(v, _NONE)
+        if self.summable is self.loose and self.builds:
+            vals = self.vals
+            return groups + [1 << j for j in self.builds if vals[j][0] == v]
+        return groups
+
+    def covers(self, v: int) -> bool:
+        """Whether the whole table splits into groups a card of value ``v`` takes at once."""
+        full = (1 << len(self.table)) - 1
+        blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+        if blocks:
+            # A block goes only with cards and blocks of its own value (see capture_masks).
+            singles = [1 << i for i in self.loose if v in self.vals[i]]
+            if sum(blocks) | sum(singles) == full:
+                return True
+        return _exact_cover(self.capture_groups(v), full)
+
+    def aces(self) -> list[int]:
+        """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
+        return [i for i in self.loose if self.table[i].rank == 1]  # type: ignore[union-attr]
+
+    def pairs(self) -> list[tuple[int, int, int]]:
+        """Casino33 stacks of two loose cards of different values: (mask, i, value)."""
+        out = []
+        for a, i in enumerate(self.loose):
+            for j in self.loose[a + 1:]:
+                vi, vj = self.vals[i][0], self.vals[j][0]
+                if vi != vj:
+                    out.append(((1 << i) | (1 << j), i, vi + vj))
+        return out
+
+    def stack_groups(self, v: int) -> list[int]:
+        """Casino33 groups a card of value ``v`` takes: a card of its value, a stack of it, or
+        a Board Stack made this turn (two loose cards of different values, an Ace Stack on a
+        pair or on a two-card stack with a loose Ace)."""
+        groups = [1 << i for i in self.loose if v in self.vals[i]]
+        groups += [1 << i for i in self.stacks if self.vals[i][0] == v]
+        aces = self.aces()
+        for mask, _, total in self.pairs():
+            if total == v:
+                groups.append(mask)
+            elif total + 1 == v:
+                groups += [mask | (1 << a) for a in aces if not mask >> a & 1]
+        for s in self.stacks:
+            pile = self.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 == v:
+                groups += [(1 << s) | (1 << a) for a in aces]
+        return groups
+
+    def gather_options(self, target: int, base: int) -> list[tuple[int, int]]:
+        """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets)."""
+        key = (target, base)
+        found = self._gathers.get(key)
+        if found is None:
+            groups = [g for g in self._subset_sums(True).get(target, _NONE) if not g & base] if (
+                self.rs.build.gather) else []
+            if not groups:
+                found = [(0, 0)]
+            elif len(groups) == 1:
+                found = [(0, 0), (groups[0], 1)]
+            else:
+                found = sorted(_unions(groups).items())
+            self._gathers[key] = found
+        return found
+
+    def mandatory(self, target: int) -> tuple[int, int]:
+        """The standing build of ``target`` a new set of it must join, as (mask, its sets);
+        mask -1 when that build may not be touched (kasino: another side's multiple build)."""
+        found = self._mandatory.get(target)
+        if found is None:
+            br = self.rs.build
+            mask = sets = 0
+            if br.one_per_value:
+                for j in self.builds:
+                    pile = self.table[j]
+                    assert isinstance(pile, Pile)
+                    if pile.value != target:
+                        continue
+                    if (br.add_to_multiple == "partner" and pile.sets > 1
+                            and pile.owner != self.partner):
+                        mask = -1
+                        break
+                    mask |= 1 << j
+                    sets += pile.sets
+            found = self._mandatory[target] = (mask, sets)
+        return found
+
+    def items(self, mask: int) -> tuple[TableItem, ...]:
+        """The table items of ``mask``, in table order."""
+        found = self._items.get(mask)
+        if found is None:
+            if not mask & (mask - 1):
+                found = self._items[mask] = (self.table[mask.bit_length() - 1],)
+                return found
+            table = self.table
+            picked = []
+            rest = mask
+            while rest:
+                low = rest & -rest
+                picked.append(table[low.bit_length() - 1])
+                rest ^= low
+            found = self._items[mask] = tuple(picked)
+        return found
+
+
+def generate(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    partner: int | None = None, only: Card | None = None,
+) -> list[Move]:
+    """All moves the card rules allow, before the obligations of owning a build (only those
+    of the card ``only`` when it is given), in the generator's fixed order."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    numbers = [c for c in hand if not pair_only[c.index]]
+    limit = max([v for c in numbers for v in vt[c.index]], default=0)
+    t = _Table(rs, table, partner, limit)
+    builder = BUILDERS[rs.build.style]
+    blocks = rs.build.blocks
+    sweep_card = rs.capture.sweep_card
+    moves: list[Move] = []
+    append = moves.append
+    items = t.items
+    for h in hand:
+        k = h.index
+        if only is not None and k != only.index:
+            continue
+        hvals = vt[k]
+        if pair_only[k]:
+            rank = h.rank
+            for item in table:
+                if type(item) is Card and item.rank == rank:
+                    append(_new(Capture, (h, hvals[0], (item,))))
+            append(_new(Trail, (h,)))
+            continue
+        if len(hvals) == 1:
+            v = hvals[0]
+            masks = t.capture_masks(v)
+            for mask in masks:
+                append(_new(Capture, (h, v, items(mask))))
+            seen: set[int] | list[int] = masks
+        else:
+            seen = set()
+            for v in hvals:
+                for mask in t.capture_masks(v):
+                    if mask not in seen:
+                        seen.add(mask)
+                        append(_new(Capture, (h, v, items(mask))))
+        if sweep_card is not None and table and str(h) == sweep_card:
+            full = (1 << len(table)) - 1
+            if full not in seen:
+                append(_new(Capture, (h, hvals[0], table)))
+        held = {v for c in numbers if c.index != k for v in vt[c.index]}
+        if held:
+            moves += builder(t, player, h, held)
+            if blocks:
+                for i, item in enumerate(table):
+                    if type(item) is not Card and item.kind is not _BLOCK:  # type: ignore[union-attr]
+                        continue
+                    shared = sorted(set(hvals) & set(t.vals[i]) & held)
+                    if shared:
+                        append(_new(Block, (h, shared[0], item)))
+        append(_new(Trail, (h,)))
+    return moves
+
+
+def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Classic builds: a group holding the hand card, joined by other groups of value V.
+
+    The group holding the hand card (the primary) is the card alone when it is worth V, the
+    card with loose cards making up V, or the card raising a single build to V; a standing
+    build of V must be joined (one per value), and loose sets of V may be gathered."""
+    br = t.rs.build
+    builds = t.builds
+    hvals = t.rs.card_value_table[h.index]
+    low = hvals[0]
+    sums = t._subset_sums(True)
+    items = t.items
+    gather = br.gather
+    out: list[Move] = []
+    done: set[tuple[int, int]] = set()
+    for target in sorted(held):
+        if target > br.max_value or (target < low and not builds):
+            continue
+        if builds:
+            mandatory, mandatory_sets = t.mandatory(target)
+            if mandatory < 0:
+                continue  # a set of this value would have to join a build we may not touch
+            primaries = _primaries(t, hvals, target, sums)
+        else:
+            mandatory = mandatory_sets = 0
+            if len(hvals) == 1:
+                primaries = [0] if low == target else sums.get(target - low, _NONE)
+            else:
+                primaries = _primaries(t, hvals, target, sums)
+        if not primaries:
+            continue
+        if not (gather and target in sums):
+            # Nothing to gather: one build per primary.
+            for prim in primaries:
+                mask = prim | mandatory
+                if mask and (mask, target) not in done:
+                    done.add((mask, target))
+                    out.append(_new(Build, (h, target, items(mask), 1 + mandatory_sets)))
+            continue
+        for prim in primaries:
+            base = prim | mandatory
+            for extra, groups in t.gather_options(target, base):
+                mask = base | extra
+                if not mask:
+                    continue  # the hand card alone: that is a trail
+                key = (mask, target)
+                if key in done:
+                    continue
+                done.add(key)
+                out.append(_new(Build, (h, target, items(mask), 1 + groups + mandatory_sets)))
+    return out
+
+
+def _primaries(
+    t: _Table, hvals: tuple[int, ...], target: int, sums: dict[int, list[int]]
+) -> list[int]:
+    """The groups of value ``target`` a hand card of ``hvals`` makes: alone (mask 0), with
+    loose cards, or raising a single build (with a table card where the ruleset allows)."""
+    primaries: list[int] = []
+    for hv in hvals:
+        if hv == target:
+            primaries.append(0)
+        elif hv < target:
+            primaries += sums.get(target - hv, _NONE)
+    br = t.rs.build
+    if t.builds and br.increase:
+        table = t.table
+        vals = t.vals
+        for j in t.builds:
+            pile = table[j]
+            if pile.sets > 1 or pile.value == target:  # type: ignore[union-attr]
+                continue
+            for hv in hvals:
+                rest = target - pile.value - hv  # type: ignore[union-attr]
+                if rest == 0:
+                    primaries.append(1 << j)
+                elif rest > 0 and br.increase_table_cards:
+                    primaries.extend((1 << j) | (1 << i) for i in t.loose if rest in vals[i])
+    return primaries
+
+
+def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Munter builds: the hand card onto one loose card or build; the sum must be held."""
+    out: list[Move] = []
+    hvals = t.rs.card_value_table[h.index]
+    limit = t.rs.build.max_value
+    for i, item in enumerate(t.table):
+        if type(item) is not Card and (
+                item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
+            continue
+        for target in sorted({hv + iv for hv in hvals for iv in t.vals[i]}):
+            if target <= limit and target in held:
+                out.append(_new(Build, (h, target, (item,), 1)))
+    return out
+
+
+def _hand_stacks(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Casino33 Hand Stacks: the hand card on a loose card of another value (an Ace Stack
+    may add a loose Ace), or a hand Ace on a two-card stack or on a loose pair."""
+    out: list[Move] = []
+    limit = t.rs.build.max_value
+    hv = t.rs.card_value_table[h.index][0]
+    aces = t.aces()
+    for i in t.loose:
+        cv = t.vals[i][0]
+        if cv == hv:
+            continue
+        if hv + cv <= limit and hv + cv in held:
+            out.append(Build(h, hv + cv, (t.table[i],), 1))
+        if hv + cv + 1 <= limit and hv + cv + 1 in held:
+            out.extend(Build(h, hv + cv + 1, t.items((1 << i) | (1 << a)), 1)
+                       for a in aces if a != i)
+    if h.rank == 1:
+        for s in t.stacks:
+            pile = t.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 in held:
+                out.append(Build(h, pile.value + 1, (pile,), 1))
+        for mask, _, total in t.pairs():
+            if total + 1 <= limit and total + 1 in held:
+                out.append(Build(h, total + 1, t.items(mask), 1))
+    # A hand Ace with a loose card and a loose Ace is both "Ace on a card, plus an Ace" and
+    # "Ace on a pair": one move.
+    return list(dict.fromkeys(out))
+
+
+def _no_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    return []
+
+
+BUILDERS: dict[str, Callable[[_Table, int, Card, set[int]], list[Move]]] = {
+    "sets": _set_builds,
+    "onto": _onto_builds,
+    "stacks": _hand_stacks,
+    "none": _no_builds,
+}
+"""The builds of each ruleset ``build.style``: (table, player, hand card, values held by
+the rest of the hand) -> the card's builds."""
+
+
+def capture_allowed(rs: Ruleset, table: tuple[TableItem, ...], move: Capture) -> bool:
+    """Whether ``move`` is one of the generator's captures: its items, in table order, split
+    into groups its card takes as ``move.value`` (the first of the card's values that does).
+    Groups lie within the items, so only the items are analysed."""
+    card, v, items = move.card, move.value, move.items
+    if not items:
+        return False
+    at = {id(item): i for i, item in enumerate(table)}
+    last = -1
+    for item in items:
+        i = at.get(id(item))
+        if i is None:
+            i = next((n for n, it in enumerate(table) if it == item), -1)
+        if i <= last:
+            return False
+        last = i
+    hvals = rs.card_value_table[card.index]
+    if rs.pair_only_table[card.index]:
+        only = items[0]
+        return (len(items) == 1 and v == hvals[0] and type(only) is Card
+                and only.rank == card.rank)
+    if v not in hvals:
+        return False
+    t = _Table(rs, items, limit=max(hvals))
+    first = next((w for w in hvals if t.covers(w)), None)
+    if first is not None:
+        return first == v
+    return rs.capture.sweep_card == str(card) and len(items) == len(table) and v == hvals[0]
