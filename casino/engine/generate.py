@@ -54,6 +54,35 @@ def _unions(groups: list[int]) -> dict[int, int]:
     return reach
 
 
+def _subset_sums(
+    idxs: list[int], vals: list[tuple[int, ...]], limit: int
+) -> dict[int, list[int]]:
+    """sum -> masks of the subsets of items ``idxs`` (ascending) that can make it, up to
+    ``limit``. Items are added in ascending order, so the DP's list is sorted by mask: each
+    new mask holds a higher bit than every mask before it."""
+    pairs: list[tuple[int, int]] = [(0, 0)]
+    multi = False
+    for i in idxs:
+        bit = 1 << i
+        vs = vals[i]
+        if len(vs) == 1:
+            v = vs[0]
+            pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+        else:
+            multi = True
+            pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
+    if multi:
+        pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
+    sums: dict[int, list[int]] = {}
+    for s, m in pairs[1:]:
+        found = sums.get(s)
+        if found is None:
+            sums[s] = [m]
+        else:
+            found.append(m)
+    return sums
+
+
 def _exact_cover(groups: list[int], full: int) -> bool:
     """Whether some disjoint ``groups`` together make exactly ``full``."""
     failed: set[int] = set()
@@ -80,8 +109,8 @@ class _Table:
     """
 
     __slots__ = (
-        "_captures", "_gathers", "_items", "_mandatory", "_sums", "_sums_loose",
-        "blocks", "builds", "limit", "loose", "pairable", "partner", "rs", "stacks",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory", "_pairs",
+        "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
 
@@ -93,8 +122,7 @@ class _Table:
         self.rs = rs
         self.table = table
         self.partner = partner
-        vt = rs.card_value_table
-        pair_only = rs.pair_only_table
+        sv = rs.sum_value_table
         loose: list[int] = []
         builds: list[int] = []
         blocks: list[int] = []
@@ -102,11 +130,9 @@ class _Table:
         vals: list[tuple[int, ...]] = []
         for i, item in enumerate(table):
             if type(item) is Card:
-                k = item.index
-                if pair_only[k]:
-                    vals.append(())
-                else:
-                    vals.append(vt[k])
+                vs = sv[item.index]
+                vals.append(vs)
+                if vs:
                     loose.append(i)
             else:
                 vals.append((item.value,))  # type: ignore[union-attr]
@@ -122,54 +148,41 @@ class _Table:
         self.blocks = blocks
         self.stacks = stacks
         self.vals = vals
-        self.pairable = loose + builds  # items a card of their value takes by pairing
-        self.summable = loose + builds if builds and rs.capture.builds_in_sums else loose
+        self.summable = sorted(loose + builds) if builds and rs.capture.builds_in_sums else loose
+        self._loose_sums: dict[int, list[int]] | None = None
         self._sums: dict[int, list[int]] | None = None
-        self._sums_loose: dict[int, list[int]] | None = None
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._mandatory: dict[int, tuple[int, int]] = {}
+        self._aces: list[int] | None = None
+        self._pairs: list[tuple[int, int, int]] | None = None
 
-    def _subset_sums(self, only_loose: bool) -> dict[int, list[int]]:
-        """sum -> masks, ascending, of the summable (or only loose) sets that can make it, up
-        to ``limit``. The DP adds items in table order, so its list is already sorted by
-        mask: each new mask holds a higher bit than every mask before it."""
-        sums = self._sums_loose if only_loose else self._sums
-        if sums is not None:
-            return sums
-        limit = self.limit
-        vals = self.vals
-        pairs: list[tuple[int, int]] = [(0, 0)]
-        multi = False
-        for i in self.loose if only_loose else self.summable:
-            bit = 1 << i
-            vs = vals[i]
-            if len(vs) == 1:
-                v = vs[0]
-                pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+    @property
+    def loose_sums(self) -> dict[int, list[int]]:
+        """sum -> masks, ascending, of the sets of loose cards that can make it."""
+        found = self._loose_sums
+        if found is None:
+            found = self._loose_sums = _subset_sums(self.loose, self.vals, self.limit)
+        return found
+
+    @property
+    def sums(self) -> dict[int, list[int]]:
+        """sum -> masks, ascending, of the sets that can make it (builds too, where they
+        may be a term of a sum)."""
+        found = self._sums
+        if found is None:
+            if self.summable is self.loose:
+                found = self.loose_sums
             else:
-                multi = True
-                pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
-        if multi:
-            pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
-        sums = {}
-        for s, m in pairs[1:]:
-            found = sums.get(s)
-            if found is None:
-                sums[s] = [m]
-            else:
-                found.append(m)
-        if only_loose or self.summable is self.loose:
-            self._sums_loose = sums
-        if not only_loose or self.summable is self.loose:
-            self._sums = sums
-        return sums
+                found = _subset_sums(self.summable, self.vals, self.limit)
+            self._sums = found
+        return found
 
     def sets_of(self, target: int, min_size: int, only_loose: bool) -> list[int]:
         """Masks, ascending, of the sets of at least ``min_size`` items that can sum to
         ``target`` (loose cards, plus builds where a build may be a term of a sum)."""
-        masks = self._subset_sums(only_loose).get(target, [])
+        masks = (self.loose_sums if only_loose else self.sums).get(target, _NONE)
         if min_size > 1:
             return [m for m in masks if m.bit_count() >= min_size]
         return masks
@@ -213,7 +226,7 @@ class _Table:
         stacks. Every subset that sums to ``v`` is a group, a single card included."""
         if self.rs.build.style == "stacks":
             return self.stack_groups(v)
-        groups = self._subset_sums(False).get(v, _NONE)
+        groups = self.sums.get(v, _NONE)
         if self.summable is self.loose and self.builds:
             vals = self.vals
             return groups + [1 << j for j in self.builds if vals[j][0] == v]
@@ -232,17 +245,26 @@ class _Table:
 
     def aces(self) -> list[int]:
         """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
-        return [i for i in self.loose if self.table[i].rank == 1]  # type: ignore[union-attr]
+        found = self._aces
+        if found is None:
+            table = self.table
+            found = self._aces = [i for i in self.loose if table[i].rank == 1]  # type: ignore[union-attr]
+        return found
 
     def pairs(self) -> list[tuple[int, int, int]]:
         """Casino33 stacks of two loose cards of different values: (mask, i, value)."""
-        out = []
-        for a, i in enumerate(self.loose):
-            for j in self.loose[a + 1:]:
-                vi, vj = self.vals[i][0], self.vals[j][0]
-                if vi != vj:
-                    out.append(((1 << i) | (1 << j), i, vi + vj))
-        return out
+        found = self._pairs
+        if found is None:
+            found = self._pairs = []
+            vals = self.vals
+            loose = self.loose
+            for a, i in enumerate(loose):
+                vi = vals[i][0]
+                for j in loose[a + 1:]:
+                    vj = vals[j][0]
+                    if vi != vj:
+                        found.append(((1 << i) | (1 << j), i, vi + vj))
+        return found
 
     def stack_groups(self, v: int) -> list[int]:
         """Casino33 groups a card of value ``v`` takes: a card of its value, a stack of it, or
@@ -264,18 +286,24 @@ class _Table:
         return groups
 
     def gather_options(self, target: int, base: int) -> list[tuple[int, int]]:
-        """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets)."""
+        """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets).
+
+        A union of groups is disjoint from ``base`` exactly when each of its groups is, so
+        the unions of every group are worked out once and filtered by ``base``."""
         key = (target, base)
         found = self._gathers.get(key)
         if found is None:
-            groups = [g for g in self._subset_sums(True).get(target, _NONE) if not g & base] if (
-                self.rs.build.gather) else []
-            if not groups:
-                found = [(0, 0)]
-            elif len(groups) == 1:
-                found = [(0, 0), (groups[0], 1)]
-            else:
-                found = sorted(_unions(groups).items())
+            every = self._gathers.get((target, 0))
+            if every is None:
+                groups = self.loose_sums.get(target, _NONE) if self.rs.build.gather else _NONE
+                if not groups:
+                    every = [(0, 0)]
+                elif len(groups) == 1:
+                    every = [(0, 0), (groups[0], 1)]
+                else:
+                    every = sorted(_unions(groups).items())
+                self._gathers[(target, 0)] = every
+            found = every if not base else [(u, n) for u, n in every if not u & base]
             self._gathers[key] = found
         return found
 
@@ -302,20 +330,37 @@ class _Table:
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
-        """The table items of ``mask``, in table order."""
+        """The table items of ``mask``, in table order (made from cached 8-item chunks)."""
         found = self._items.get(mask)
         if found is None:
-            if not mask & (mask - 1):
-                found = self._items[mask] = (self.table[mask.bit_length() - 1],)
-                return found
+            if mask < 256:
+                found = self._chunk(mask, 0)
+            else:
+                found = ()
+                shift = 0
+                rest = mask
+                while rest:
+                    part = rest & 255
+                    if part:
+                        found += self._chunk(part, shift)
+                    rest >>= 8
+                    shift += 8
+            self._items[mask] = found
+        return found
+
+    def _chunk(self, part: int, shift: int) -> tuple[TableItem, ...]:
+        """The items of the 8-bit ``part`` of a mask that starts at bit ``shift``."""
+        key = part << shift
+        found = self._items.get(key)
+        if found is None:
             table = self.table
             picked = []
-            rest = mask
+            rest = part
             while rest:
                 low = rest & -rest
-                picked.append(table[low.bit_length() - 1])
+                picked.append(table[shift + low.bit_length() - 1])
                 rest ^= low
-            found = self._items[mask] = tuple(picked)
+            found = self._items[key] = tuple(picked)
         return found
 
 
@@ -330,12 +375,13 @@ def generate(
     numbers = [c for c in hand if not pair_only[c.index]]
     limit = max([v for c in numbers for v in vt[c.index]], default=0)
     t = _Table(rs, table, partner, limit)
-    builder = BUILDERS[rs.build.style]
+    builder = BUILDERS[rs.build.style] if len(numbers) > 1 else None
     blocks = rs.build.blocks
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
     append = moves.append
     items = t.items
+    takes: dict[int, list[tuple[TableItem, ...]]] = {}  # value -> the item sets it takes
     for h in hand:
         k = h.index
         if only is not None and k != only.index:
@@ -348,35 +394,46 @@ def generate(
                     append(_new(Capture, (h, hvals[0], (item,))))
             append(_new(Trail, (h,)))
             continue
-        if len(hvals) == 1:
+        if len(hvals) == 1 and sweep_card is None:
             v = hvals[0]
-            masks = t.capture_masks(v)
-            for mask in masks:
-                append(_new(Capture, (h, v, items(mask))))
-            seen: set[int] | list[int] = masks
+            found = takes.get(v)
+            if found is None:
+                found = takes[v] = [items(m) for m in t.capture_masks(v)]
+            moves += [_new(Capture, (h, v, its)) for its in found]
         else:
-            seen = set()
+            seen: set[int] = set()
             for v in hvals:
                 for mask in t.capture_masks(v):
                     if mask not in seen:
                         seen.add(mask)
                         append(_new(Capture, (h, v, items(mask))))
-        if sweep_card is not None and table and str(h) == sweep_card:
-            full = (1 << len(table)) - 1
-            if full not in seen:
+            if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
                 append(_new(Capture, (h, hvals[0], table)))
-        held = {v for c in numbers if c.index != k for v in vt[c.index]}
-        if held:
+        if builder is not None:
+            held = {v for c in numbers if c.index != k for v in vt[c.index]}
             moves += builder(t, player, h, held)
             if blocks:
-                for i, item in enumerate(table):
-                    if type(item) is not Card and item.kind is not _BLOCK:  # type: ignore[union-attr]
-                        continue
-                    shared = sorted(set(hvals) & set(t.vals[i]) & held)
-                    if shared:
-                        append(_new(Block, (h, shared[0], item)))
+                mine = [v for v in hvals if v in held]
+                if mine:
+                    moves += _blocks(t, h, mine)
         append(_new(Trail, (h,)))
     return moves
+
+
+def _blocks(t: _Table, h: Card, mine: list[int]) -> list[Move]:
+    """Munter blocks: ``h`` onto a loose card or block sharing a value ``mine`` with it (the
+    values of ``h`` the rest of the hand also holds); the lowest shared value names it."""
+    out: list[Move] = []
+    vals = t.vals
+    for i, item in enumerate(t.table):
+        if type(item) is not Card and item.kind is not _BLOCK:  # type: ignore[union-attr]
+            continue
+        ivals = vals[i]
+        for v in mine:
+            if v in ivals:
+                out.append(_new(Block, (h, v, item)))
+                break
+    return out
 
 
 def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
@@ -389,7 +446,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     builds = t.builds
     hvals = t.rs.card_value_table[h.index]
     low = hvals[0]
-    sums = t._subset_sums(True)
+    sums = t.loose_sums
     items = t.items
     gather = br.gather
     out: list[Move] = []
@@ -465,11 +522,18 @@ def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     out: list[Move] = []
     hvals = t.rs.card_value_table[h.index]
     limit = t.rs.build.max_value
+    vals = t.vals
     for i, item in enumerate(t.table):
         if type(item) is not Card and (
                 item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
             continue
-        for target in sorted({hv + iv for hv in hvals for iv in t.vals[i]}):
+        ivals = vals[i]
+        if len(hvals) == 1 and len(ivals) == 1:
+            target = hvals[0] + ivals[0]
+            if target <= limit and target in held:
+                out.append(_new(Build, (h, target, (item,), 1)))
+            continue
+        for target in sorted({hv + iv for hv in hvals for iv in ivals}):
             if target <= limit and target in held:
                 out.append(_new(Build, (h, target, (item,), 1)))
     return out

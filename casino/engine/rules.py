@@ -38,12 +38,20 @@ _generate = generate  # the card rules before obligations (tests cross-check it)
 
 def legal_moves(pos: Position) -> list[Move]:
     """Every legal move of the player to move, deduplicated, in a stable order."""
-    hand = hand_to_move(pos)
+    p = pos.to_move
+    rs = pos.ruleset
+    if type(pos) is State:
+        hand = pos.hands[p]
+        players = len(pos.hands)
+    else:
+        if pos.player != p:  # type: ignore[union-attr]
+            return []
+        hand = pos.hand  # type: ignore[union-attr]
+        players = len(pos.hand_counts)  # type: ignore[union-attr]
     if not hand:
         return []
-    rs = pos.ruleset
-    p = pos.to_move
-    moves = generate(rs, p, hand, pos.table, pos.partner_of(p))
+    partner = (p + 2) % 4 if players == 4 and rs.partnerships else None
+    moves = generate(rs, p, hand, pos.table, partner)
     must = bool(pos.must_capture) and pos.must_capture[p]
     if not binds(rs, must):
         return moves

@@ -9,7 +9,7 @@ order from a seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from casino.engine.cards import DECK, Card
@@ -183,36 +183,45 @@ def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
 
 
 def _deal_hands(
-    deck: list[Card], players: int, first: int, size: int, packet: int,
+    deck: tuple[Card, ...], players: int, first: int, size: int, packet: int,
     table_packets: int = 0, interleave: bool = True,
-) -> tuple[list[list[Card]], list[Card]]:
-    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, from ``deck``."""
+) -> tuple[list[list[Card]], list[Card], tuple[Card, ...]]:
+    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, from the top
+    of ``deck``; returns the hands, the table cards and the rest of the deck."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     table: list[Card] = []
     order = [(first + i) % players for i in range(players)]
+    top = 0
     dealt = 0
     while dealt < size:
         n = min(packet, size - dealt)
         for i, seat in enumerate(order):
-            hands[seat].extend(deck.pop(0) for _ in range(n))
+            hands[seat] += deck[top:top + n]
+            top += n
             if interleave and i == 0 and len(table) < table_packets:
-                table.extend(deck.pop(0) for _ in range(min(n, table_packets - len(table))))
+                k = min(n, table_packets - len(table))
+                table += deck[top:top + k]
+                top += k
         dealt += n
-    while len(table) < table_packets:
-        table.append(deck.pop(0))
-    return hands, table
+    if len(table) < table_packets:
+        k = table_packets - len(table)
+        table += deck[top:top + k]
+        top += k
+    return hands, table, deck[top:]
 
 
 def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ...]) -> State:
     """Start a round from a given deck order: first hands and table cards dealt."""
     if players not in ruleset.players:
         raise ValueError(f"{ruleset.name} is played by {ruleset.players} players, not {players}")
-    if sorted(c.index for c in deck) != list(range(52)):
+    seen = 0
+    for card in deck:
+        seen |= 1 << card.index
+    if len(deck) != 52 or seen != (1 << 52) - 1:
         raise ValueError("a deck must hold each of the 52 cards once")
-    rest = list(deck)
     d = ruleset.deal
-    hands, table = _deal_hands(
-        rest, players, (dealer + 1) % players, d.first_hand, d.packet, d.table,
+    hands, table, rest = _deal_hands(
+        tuple(deck), players, (dealer + 1) % players, d.first_hand, d.packet, d.table,
         d.table_interleaved,
     )
     return State(
@@ -221,7 +230,7 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
         to_move=(dealer + 1) % players,
         hands=tuple(tuple(h) for h in hands),
         table=tuple(table),
-        stock=tuple(rest),
+        stock=rest,
         captures=tuple(() for _ in range(players)),
         sweeps=(0,) * players,
         must_capture=(False,) * players,
@@ -230,12 +239,12 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
 
 def deal_next(state: State) -> State:
     """Deal the next hands from the stock (every hand is empty)."""
-    rest = list(state.stock)
     d = state.ruleset.deal
-    size = min(d.hand, len(rest) // state.players)
-    hands, _ = _deal_hands(rest, state.players, (state.dealer + 1) % state.players, size, d.packet)
-    return replace(
-        state, hands=tuple(tuple(h) for h in hands), stock=tuple(rest),
-        deal_number=state.deal_number + 1,
+    size = min(d.hand, len(state.stock) // state.players)
+    hands, _, rest = _deal_hands(
+        state.stock, state.players, (state.dealer + 1) % state.players, size, d.packet)
+    return State(
+        state.ruleset, state.dealer, state.to_move, tuple(tuple(h) for h in hands),
+        state.table, rest, state.captures, state.sweeps, state.last_taker,
+        state.must_capture, state.deal_number + 1,
     )
-
