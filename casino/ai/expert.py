@@ -42,7 +42,7 @@ def view_key(view: PlayerView) -> str:
 
 
 def side_of(view: PlayerView, player: int) -> int:
-    return player % 2 if view.ruleset.partnerships and view.players == 4 else player
+    return view.side_of(player)
 
 
 def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:

@@ -1,4 +1,4 @@
-"""Applying a move: the one function that makes the next state (``play`` checks first).
+"""Applying a move: the one place that makes the next state (``play`` checks first).
 
 Items of a move are found on the table by identity (moves hold the table's own objects),
 falling back to equality for a move made by hand from equal cards and piles.
@@ -27,8 +27,10 @@ def _positions(table: tuple[TableItem, ...], items: tuple[TableItem, ...]) -> li
     return out
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``, which must be legal (``play`` checks; search trusts)."""
+def after_move(state: State, move: Move) -> State:
+    """The state right after ``move`` (which must be legal) is played, the turn passed on:
+    no card drawn or dealt yet and a finished round's table not yet collected. The AI
+    probes the table a move leaves with it; ``apply`` goes on from it."""
     rs = state.ruleset
     p = state.to_move
     card = move.card
@@ -97,17 +99,31 @@ def apply(state: State, move: Move) -> State:
         flags = list(must)
         flags[p] = flag
         must = tuple(flags)
-    draw_to = rs.deal.draw_to
-    if draw_to and stock and len(hands[p]) < draw_to:
-        need = min(draw_to - len(hands[p]), len(stock))
-        hands[p] = hands[p] + stock[:need]
-        stock = stock[need:]
-    new = State(
+    return State(
         rs, state.dealer, (p + 1) % len(hands), tuple(hands), table, stock,
         captures, sweeps, last_taker, must, state.deal_number,
     )
-    if not any(hands):
-        new = deal_next(new) if stock else _end_round(new)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``, which must be legal (``play`` checks; search trusts): the
+    player draws (Draw Casino), the next hands are dealt or the round ends."""
+    new = after_move(state, move)
+    draw_to = state.ruleset.deal.draw_to
+    if draw_to:
+        p = state.to_move
+        hand = new.hands[p]
+        if new.stock and len(hand) < draw_to:
+            need = min(draw_to - len(hand), len(new.stock))
+            hands = list(new.hands)
+            hands[p] = hand + new.stock[:need]
+            new = State(
+                new.ruleset, new.dealer, new.to_move, tuple(hands), new.table,
+                new.stock[need:], new.captures, new.sweeps, new.last_taker, new.must_capture,
+                new.deal_number,
+            )
+    if not any(new.hands):
+        new = deal_next(new) if new.stock else _end_round(new)
     return new
 
 
