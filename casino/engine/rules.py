@@ -151,6 +151,3 @@ def find_moves(pos: Position, card: Card, selection: Iterable[TableItem]) -> lis
     if found:
         return found
     raise IllegalMoveError(selection_reason(pos, card, chosen))
-
-
-match = find_moves  # the former name; the UI still calls it (renamed in the UI later)
