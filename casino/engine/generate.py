@@ -2,14 +2,15 @@
 
 One table analysis (``_Table``) is made per position and shared by every hand card: table
 items are bits of an int mask, the subset sums of the loose cards are listed once, and
-every union, set and item tuple is kept by its mask. The builds of each ruleset ``style``
-come from one small table of functions (``BUILDERS``). The order of the moves is fixed:
-per hand card, captures (by mask), builds, blocks, then the trail.
+every union, set and item tuple is kept by its mask. What differs between the ruleset
+``build.style`` values is one small table of functions (``STYLES``). The order of the
+moves is fixed: per hand card, captures (by mask), builds, blocks, then the trail.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
@@ -221,16 +222,8 @@ class _Table:
         return sorted(reach)
 
     def capture_groups(self, v: int) -> list[int]:
-        """The groups a card of value ``v`` takes (blocks aside): a card or build of its
-        value, a set of loose cards (and builds, where they sum) totalling it, or casino33's
-        stacks. Every subset that sums to ``v`` is a group, a single card included."""
-        if self.rs.build.style == "stacks":
-            return self.stack_groups(v)
-        groups = self.sums.get(v, _NONE)
-        if self.summable is self.loose and self.builds:
-            vals = self.vals
-            return groups + [1 << j for j in self.builds if vals[j][0] == v]
-        return groups
+        """The groups a card of value ``v`` takes (blocks aside), by the ruleset's style."""
+        return STYLES[self.rs.build.style].groups(self, v)
 
     def covers(self, v: int) -> bool:
         """Whether the whole table splits into groups a card of value ``v`` takes at once."""
@@ -375,7 +368,7 @@ def generate(
     numbers = [c for c in hand if not pair_only[c.index]]
     limit = max([v for c in numbers for v in vt[c.index]], default=0)
     t = _Table(rs, table, partner, limit)
-    builder = BUILDERS[rs.build.style] if len(numbers) > 1 else None
+    builder = STYLES[rs.build.style].builds if len(numbers) > 1 else None
     blocks = rs.build.blocks
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
@@ -573,14 +566,35 @@ def _no_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     return []
 
 
-BUILDERS: dict[str, Callable[[_Table, int, Card, set[int]], list[Move]]] = {
-    "sets": _set_builds,
-    "onto": _onto_builds,
-    "stacks": _hand_stacks,
-    "none": _no_builds,
+def _sum_groups(t: _Table, v: int) -> list[int]:
+    """The groups a card of value ``v`` takes: every set of loose cards (and builds, where
+    they sum) totalling it, a single card included, and every build of that value."""
+    groups = t.sums.get(v, _NONE)
+    if t.summable is t.loose and t.builds:
+        vals = t.vals
+        return groups + [1 << j for j in t.builds if vals[j][0] == v]
+    return groups
+
+
+class Style(NamedTuple):
+    """What a ruleset's ``build.style`` means to the generator and to ``apply``."""
+
+    builds: Callable[[_Table, int, Card, set[int]], list[Move]]
+    """(table, player, hand card, values the rest of the hand holds) -> the card's builds"""
+    groups: Callable[[_Table, int], list[int]]
+    """(table, value) -> the groups a card of that value takes, blocks aside"""
+    pile: PileKind
+    """the kind of pile a build move makes"""
+
+
+STYLES: dict[str, Style] = {
+    "sets": Style(_set_builds, _sum_groups, PileKind.BUILD),
+    "onto": Style(_onto_builds, _sum_groups, PileKind.BUILD),
+    "stacks": Style(_hand_stacks, _Table.stack_groups, PileKind.STACK),
+    "none": Style(_no_builds, _sum_groups, PileKind.BUILD),
 }
-"""The builds of each ruleset ``build.style``: (table, player, hand card, values held by
-the rest of the hand) -> the card's builds."""
+"""Each ruleset ``build.style`` (sets: classic builds; onto: munter's card onto one pile;
+stacks: casino33's two-card stacks; none) as the functions that differ between them."""
 
 
 def capture_allowed(rs: Ruleset, table: tuple[TableItem, ...], move: Capture) -> bool:

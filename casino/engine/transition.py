@@ -7,6 +7,7 @@ falling back to equality for a move made by hand from equal cards and piles.
 from __future__ import annotations
 
 from casino.engine.cards import Card
+from casino.engine.generate import STYLES
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.state import Pile, PileKind, State, TableItem, deal_next
 
@@ -76,8 +77,7 @@ def after_move(state: State, move: Move) -> State:
             else:
                 cards += item.cards  # type: ignore[union-attr]
         cards.append(card)
-        pile_kind = PileKind.STACK if rs.build.style == "stacks" else PileKind.BUILD
-        pile = Pile(pile_kind, move.value, tuple(cards), p, move.sets)
+        pile = Pile(STYLES[rs.build.style].pile, move.value, tuple(cards), p, move.sets)
         first = min(at)
         drop = set(at)
         rest = [it for i, it in enumerate(table) if i not in drop]
