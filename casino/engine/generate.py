@@ -23,6 +23,7 @@ _BUILD = PileKind.BUILD
 _BLOCK = PileKind.BLOCK
 _new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
 _NONE: list[int] = []  # no sets (shared: never changed)
+_NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
 
 
 def hand_to_move(pos: Position) -> tuple[Card, ...]:
@@ -368,7 +369,11 @@ def generate(
     numbers = [c for c in hand if not pair_only[c.index]]
     limit = max([v for c in numbers for v in vt[c.index]], default=0)
     t = _Table(rs, table, partner, limit)
-    builder = STYLES[rs.build.style].builds if len(numbers) > 1 else None
+    style = STYLES[rs.build.style]
+    builder = style.builds if len(numbers) > 1 else None
+    # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.
+    plain = style.groups is _sum_groups and not t.builds and not t.blocks
+    sums = t.sums if plain else {}
     blocks = rs.build.blocks
     sweep_card = rs.capture.sweep_card
     moves: list[Move] = []
@@ -391,8 +396,16 @@ def generate(
             v = hvals[0]
             found = takes.get(v)
             if found is None:
-                found = takes[v] = [items(m) for m in t.capture_masks(v)]
-            moves += [_new(Capture, (h, v, its)) for its in found]
+                groups = sums.get(v, _NONE) if plain else None
+                if groups is None or len(groups) > 1:
+                    found = [items(m) for m in t.capture_masks(v)]
+                elif groups:
+                    found = [items(groups[0])]
+                else:
+                    found = _NO_ITEMS  # nothing on the table makes v
+                takes[v] = found
+            if found:
+                moves += [_new(Capture, (h, v, its)) for its in found]
         else:
             seen: set[int] = set()
             for v in hvals:

@@ -25,8 +25,9 @@ def owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
 def binds(rs: Ruleset, must_capture: bool) -> bool:
     """Whether any obligation of the ruleset can apply at all this turn."""
     ob = rs.obligations
-    return (ob.attend_own_build or ob.no_trail_with_build or ob.keep_card
-            or ob.keep_stacking or (ob.capture_after_build and must_capture))
+    if ob.attend_own_build or ob.no_trail_with_build or ob.keep_card or ob.keep_stacking:
+        return True
+    return must_capture and ob.capture_after_build
 
 
 def _touches(move: Move, pile: Pile) -> bool:

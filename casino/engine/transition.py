@@ -9,7 +9,7 @@ from __future__ import annotations
 from casino.engine.cards import Card
 from casino.engine.generate import STYLES
 from casino.engine.moves import Block, Build, Capture, Move, Trail
-from casino.engine.state import Pile, PileKind, State, TableItem, deal_next
+from casino.engine.state import Pile, PileKind, State, TableItem, deal_next, fast_state
 
 
 def _positions(table: tuple[TableItem, ...], items: tuple[TableItem, ...]) -> list[int]:
@@ -43,7 +43,6 @@ def after_move(state: State, move: Move) -> State:
     captures = state.captures
     sweeps = state.sweeps
     last_taker = state.last_taker
-    stock = state.stock
     built = False
     kind = type(move)
     if kind is Trail:
@@ -53,8 +52,12 @@ def after_move(state: State, move: Move) -> State:
             table = (*table, card)
     elif kind is Capture:
         items = move.items  # type: ignore[union-attr]
-        drop = set(_positions(table, items))
-        table = tuple(it for i, it in enumerate(table) if i not in drop)
+        ids = {id(it) for it in items}
+        rest = [it for it in table if id(it) not in ids]
+        if len(rest) + len(items) != len(table):  # a move made by hand from equal copies
+            drop = set(_positions(table, items))
+            rest = [it for i, it in enumerate(table) if i not in drop]
+        table = tuple(rest)
         taken = [card]
         for item in items:
             if type(item) is Card:
@@ -99,8 +102,8 @@ def after_move(state: State, move: Move) -> State:
         flags = list(must)
         flags[p] = flag
         must = tuple(flags)
-    return State(
-        rs, state.dealer, (p + 1) % len(hands), tuple(hands), table, stock,
+    return fast_state(
+        rs, state.dealer, (p + 1) % len(hands), tuple(hands), table, state.stock,
         captures, sweeps, last_taker, must, state.deal_number,
     )
 
@@ -117,7 +120,7 @@ def apply(state: State, move: Move) -> State:
             need = min(draw_to - len(hand), len(new.stock))
             hands = list(new.hands)
             hands[p] = hand + new.stock[:need]
-            new = State(
+            new = fast_state(
                 new.ruleset, new.dealer, new.to_move, tuple(hands), new.table,
                 new.stock[need:], new.captures, new.sweeps, new.last_taker, new.must_capture,
                 new.deal_number,
