@@ -93,3 +93,18 @@ def test_a_lone_hand_card_makes_no_build_where_piles_are_one_card_on_one(name: s
     assert not [t for t in legal_texts(state) if " b" in t]
     with pytest.raises(IllegalMoveError, match="does not make a build of 3"):
         play(state, Build(state.hands[0][0], 3, state.table, 2))
+
+
+def test_a_move_typed_with_its_items_in_another_order_plays() -> None:
+    # The items of a move are kept in table order, so "9C x 4S 5H" on a table 5H 4S is
+    # the generated "9C x 5H 4S", not a refusal that "they do not make groups of 9".
+    state = pos("0;1;9C 2D/KS;5H 4S QC;*/-")
+    typed = parse_move(state, "9C x 4S 5H")
+    assert format_move(typed) == "9C x 5H 4S"
+    assert play(state, typed).captures[0]
+
+
+def test_reading_a_capture_on_the_crowded_table_does_not_list_every_move() -> None:
+    state = pos(CROWDED_LOOSE)
+    move = parse_move(state, "10C x 5D 5C")
+    assert move == Capture(state.hands[0][0], 10, (state.table[-2], state.table[-1]))
