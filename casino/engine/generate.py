@@ -358,6 +358,12 @@ class _Table:
         return found
 
 
+_last: list[_Table | None] = [None]
+"""The last table analysed. Search and the heuristic's probes ask again and again about one
+table (the same tuple object) with different hands; the analysis holds that table, so its
+identity cannot be reused by another object while it is cached."""
+
+
 def generate(
     rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
     partner: int | None = None, only: Card | None = None,
@@ -368,7 +374,11 @@ def generate(
     pair_only = rs.pair_only_table
     numbers = [c for c in hand if not pair_only[c.index]]
     limit = max([v for c in numbers for v in vt[c.index]], default=0)
-    t = _Table(rs, table, partner, limit)
+    t = _last[0]
+    if t is None or t.table is not table or t.rs is not rs or t.partner != partner:
+        t = _last[0] = _Table(rs, table, partner, limit)
+    elif t.limit < limit:  # asked again with a higher card: sum up to any value at once
+        t = _last[0] = _Table(rs, table, partner, max(limit, rs.highest_value))
     style = STYLES[rs.build.style]
     builder = style.builds if len(numbers) > 1 else None
     # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.

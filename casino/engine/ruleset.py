@@ -209,6 +209,11 @@ class Ruleset(BaseModel):
         return tuple(() if po else vals
                      for vals, po in zip(self.card_value_table, self.pair_only_table, strict=True))
 
+    @cached_property
+    def highest_value(self) -> int:
+        """The highest value any card counts as in a sum or a pairing."""
+        return max((v for vals in self.sum_value_table for v in vals), default=0)
+
     def values_of(self, card: Card) -> tuple[int, ...]:
         return self.card_value_table[card.index]
 
