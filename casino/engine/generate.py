@@ -458,11 +458,13 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     The group holding the hand card (the primary) is the card alone when it is worth V, the
     card with loose cards making up V, or the card raising a single build to V; a standing
     build of V must be joined (one per value), and loose sets of V may be gathered."""
-    br = t.rs.build
     builds = t.builds
+    sums = t.loose_sums
+    if not sums and not builds:
+        return []  # nothing on the table to build with
+    br = t.rs.build
     hvals = t.rs.card_value_table[h.index]
     low = hvals[0]
-    sums = t.loose_sums
     items = t.items
     gather = br.gather
     out: list[Move] = []
