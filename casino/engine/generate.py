@@ -468,6 +468,33 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     items = t.items
     gather = br.gather
     out: list[Move] = []
+    if not builds and len(hvals) == 1:
+        # Loose cards only, one value: each (primary, gathered sets) is a different pile.
+        top = br.max_value
+        for target in sorted(held):
+            if target > top or target < low:
+                continue
+            gathers = gather and target in sums
+            if target == low:
+                if gathers:
+                    out += [_new(Build, (h, target, items(extra), 1 + groups))
+                            for extra, groups in t.gather_options(target, 0) if extra]
+                continue
+            primaries = sums.get(target - low)
+            if not primaries:
+                continue
+            if not gathers:
+                for prim in primaries:
+                    out.append(_new(Build, (h, target, items(prim), 1)))
+                continue
+            seen: set[int] = set()
+            for prim in primaries:
+                for extra, groups in t.gather_options(target, prim):
+                    mask = prim | extra
+                    if mask not in seen:
+                        seen.add(mask)
+                        out.append(_new(Build, (h, target, items(mask), 1 + groups)))
+        return out
     done: set[tuple[int, int]] = set()
     for target in sorted(held):
         if target > br.max_value or (target < low and not builds):
