@@ -111,8 +111,8 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory", "_pairs",
-        "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
+        "_aces", "_captures", "_chunks", "_gathers", "_items", "_loose_sums", "_mandatory",
+        "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
 
@@ -155,6 +155,7 @@ class _Table:
         self._sums: dict[int, list[int]] | None = None
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
+        self._chunks: list[dict[int, tuple[TableItem, ...]]] = []
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._mandatory: dict[int, tuple[int, int]] = {}
         self._aces: list[int] | None = None
@@ -326,35 +327,30 @@ class _Table:
     def items(self, mask: int) -> tuple[TableItem, ...]:
         """The table items of ``mask``, in table order (made from cached 8-item chunks)."""
         found = self._items.get(mask)
-        if found is None:
-            if mask < 256:
-                found = self._chunk(mask, 0)
-            else:
-                found = ()
-                shift = 0
-                rest = mask
-                while rest:
-                    part = rest & 255
-                    if part:
-                        found += self._chunk(part, shift)
-                    rest >>= 8
-                    shift += 8
-            self._items[mask] = found
-        return found
-
-    def _chunk(self, part: int, shift: int) -> tuple[TableItem, ...]:
-        """The items of the 8-bit ``part`` of a mask that starts at bit ``shift``."""
-        key = part << shift
-        found = self._items.get(key)
-        if found is None:
-            table = self.table
-            picked = []
-            rest = part
-            while rest:
-                low = rest & -rest
-                picked.append(table[shift + low.bit_length() - 1])
-                rest ^= low
-            found = self._items[key] = tuple(picked)
+        if found is not None:
+            return found
+        found = ()
+        chunks = self._chunks
+        rest = mask
+        k = 0
+        while rest:
+            part = rest & 255
+            if part:
+                while len(chunks) <= k:
+                    chunks.append({})
+                chunk = chunks[k].get(part)
+                if chunk is None:
+                    picked = []
+                    bits = part
+                    while bits:
+                        low = bits & -bits
+                        picked.append(self.table[8 * k + low.bit_length() - 1])
+                        bits ^= low
+                    chunk = chunks[k][part] = tuple(picked)
+                found += chunk
+            rest >>= 8
+            k += 1
+        self._items[mask] = found
         return found
 
 
