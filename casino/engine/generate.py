@@ -182,14 +182,6 @@ class _Table:
             self._sums = found
         return found
 
-    def sets_of(self, target: int, min_size: int, only_loose: bool) -> list[int]:
-        """Masks, ascending, of the sets of at least ``min_size`` items that can sum to
-        ``target`` (loose cards, plus builds where a build may be a term of a sum)."""
-        masks = (self.loose_sums if only_loose else self.sums).get(target, _NONE)
-        if min_size > 1:
-            return [m for m in masks if m.bit_count() >= min_size]
-        return masks
-
     def capture_masks(self, v: int) -> list[int]:
         """Every non-empty union of disjoint groups a card of value ``v`` takes, ascending."""
         found = self._captures.get(v)
