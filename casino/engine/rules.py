@@ -50,6 +50,7 @@ def legal_moves(pos: Position) -> list[Move]:
         players = len(pos.hand_counts)  # type: ignore[union-attr]
     if not hand:
         return []
+    # ``partner_of`` and ``hand_to_move`` written out: this runs on every ply of every search.
     partner = (p + 2) % 4 if players == 4 and rs.partnerships else None
     moves = generate(rs, p, hand, pos.table, partner)
     must = bool(pos.must_capture) and pos.must_capture[p]
