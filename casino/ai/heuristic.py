@@ -15,10 +15,11 @@ from math import comb
 
 from casino.ai.evaluate import liveness, tables
 from casino.engine.cards import Card
-from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.moves import Build, Capture, Move, Trail
 from casino.engine.rules import apply, legal_moves
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem, item_cards
+from casino.engine.state import Pile, PlayerView, State, TableItem, item_cards
+from casino.engine.transition import after_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +74,16 @@ class Worth:
         return sum(self.values[c.index] for it in items for c in item_cards(it))
 
 
-def table_after(view: PlayerView, move: Move) -> tuple[TableItem, ...]:
-    """The table once ``move`` is played (before any round-end collection)."""
-    table = list(view.table)
-    match move:
-        case Trail(card=card):
-            table.append(card)
-        case Capture(items=items):
-            for it in items:
-                table.remove(it)
-        case Build(card=card, value=value, items=items, sets=sets):
-            cards = [c for it in items for c in item_cards(it)] + [card]
-            for it in items:
-                table.remove(it)
-            table.append(Pile(PileKind.BUILD, value, tuple(cards), view.player, sets))
-        case Block(card=card, value=value, item=item):
-            table.remove(item)
-            table.append(Pile(PileKind.BLOCK, value, (*item_cards(item), card), view.player))
-    return tuple(table)
+def probe_state(view: PlayerView) -> State:
+    """A state for the engine to play this seat's moves in: the view's table, piles and
+    hand; the other hands and the stock are not needed to see the table a move leaves."""
+    return State(
+        ruleset=view.ruleset, dealer=view.dealer, to_move=view.player,
+        hands=tuple(view.hand if s == view.player else () for s in range(view.players)),
+        table=view.table, stock=(), captures=view.captures, sweeps=view.sweeps,
+        last_taker=view.last_taker, must_capture=view.must_capture or (False,) * view.players,
+        deal_number=view.deal_number, teams=view.teams,
+    )
 
 
 def _classes(rs: Ruleset, cards: tuple[Card, ...]) -> dict[tuple[int, ...], list[Card]]:
@@ -190,8 +183,9 @@ def assess(view: PlayerView, moves: list[Move] | None = None) -> list[Assessment
             round_ends = True
             hand_next = 0
     out: list[Assessment] = []
+    probe = probe_state(view)
     for k, m in enumerate(moves):
-        table = table_after(view, m)
+        table = after_move(probe, m).table  # before any round-end collection
         gain = 0.0
         if isinstance(m, Capture):
             gain = worth.of([m.card]) + worth.items(m.items)

@@ -10,7 +10,7 @@ import re
 from casino.engine.cards import DECK, Card, format_cards, parse_cards
 from casino.engine.errors import NotationError
 from casino.engine.moves import Block, Build, Capture, Move, Trail
-from casino.engine.rules import Position, legal_moves
+from casino.engine.rules import Position, is_legal
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, State, TableItem, item_cards
 
@@ -93,8 +93,8 @@ def parse_move(pos: Position, text: str) -> Move:
         value = int(value_text) if value_text else None
     except ValueError:
         raise NotationError(f"bad value in {head!r}") from None
-    items = tuple(_find_item(pos.table, tok) for tok in rest)
-    legal = legal_moves(pos)
+    # Items in table order, as the generator lists them, however they were typed.
+    items = tuple(sorted((_find_item(pos.table, tok) for tok in rest), key=pos.table.index))
     if verb == "t":
         if rest:
             raise NotationError(f"a trail takes no table items: {rest[0]!r}")
@@ -104,7 +104,7 @@ def parse_move(pos: Position, text: str) -> Move:
             raise NotationError("a capture needs at least one table item")
         for v in ([value] if value is not None else list(values)):
             move = Capture(card, v, items)
-            if move in legal:
+            if is_legal(pos, move):
                 return move
         return Capture(card, value if value is not None else values[0], items)
     m = re.fullmatch(r"([bk])(\d+)(?:x(\d+))?", verb)

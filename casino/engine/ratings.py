@@ -15,9 +15,10 @@ from typing import Any
 
 from casino.engine.cards import Card
 from casino.engine.game import Game
+from casino.engine.generate import _Table
 from casino.engine.moves import Build, Capture, Move
 from casino.engine.notation import parse_move
-from casino.engine.rules import _Table, apply
+from casino.engine.rules import apply
 from casino.engine.state import State, item_cards
 
 TEN_OF_DIAMONDS = Card.parse("10D")

@@ -276,6 +276,18 @@ class Ruleset(BaseModel):
     def pair_only_table(self) -> tuple[bool, ...]:
         return tuple(card.rank_text in self.pair_only for card in DECK)
 
+    @cached_property
+    def sum_value_table(self) -> tuple[tuple[int, ...], ...]:
+        """Values a loose card counts as in a sum or a pairing, by ``Card.index``: none for a
+        card that pairs only."""
+        return tuple(() if po else vals
+                     for vals, po in zip(self.card_value_table, self.pair_only_table, strict=True))
+
+    @cached_property
+    def highest_value(self) -> int:
+        """The highest value any card counts as in a sum or a pairing."""
+        return max((v for vals in self.sum_value_table for v in vals), default=0)
+
     def values_of(self, card: Card) -> tuple[int, ...]:
         return self.card_value_table[card.index]
 

@@ -9,7 +9,7 @@ order from a seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
 
 from casino.engine.cards import DECK, Card
@@ -130,6 +130,39 @@ class State:
         return out
 
 
+_FIELDS = ("ruleset", "dealer", "to_move", "hands", "table", "stock", "captures", "sweeps",
+           "last_taker", "must_capture", "deal_number", "teams")
+assert tuple(f.name for f in fields(State)) == _FIELDS, "fast_state must set every field"
+(_ruleset, _dealer, _to_move, _hands, _table, _stock, _captures, _sweeps, _last_taker,
+ _must_capture, _deal_number, _teams) = (State.__dict__[name].__set__ for name in _FIELDS)
+_object_new = object.__new__
+
+
+def fast_state(
+    ruleset: Ruleset, dealer: int, to_move: int, hands: tuple[tuple[Card, ...], ...],
+    table: tuple[TableItem, ...], stock: tuple[Card, ...],
+    captures: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...], last_taker: int | None,
+    must_capture: tuple[bool, ...], deal_number: int, teams: bool | None,
+) -> State:
+    """``State(...)`` without the frozen dataclass ``__init__``, which sets each field through
+    ``object.__setattr__`` and costs half of a trail's ``apply``: the same value, made by
+    setting the slots directly, for the engine's hot path (every field, in order)."""
+    state: State = _object_new(State)
+    _ruleset(state, ruleset)
+    _dealer(state, dealer)
+    _to_move(state, to_move)
+    _hands(state, hands)
+    _table(state, table)
+    _stock(state, stock)
+    _captures(state, captures)
+    _sweeps(state, sweeps)
+    _last_taker(state, last_taker)
+    _must_capture(state, must_capture)
+    _deal_number(state, deal_number)
+    _teams(state, teams)
+    return state
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """A seat's information state: the AI and the UI are handed only this."""
@@ -196,24 +229,31 @@ def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
 
 
 def _deal_hands(
-    deck: list[Card], players: int, first: int, size: int, packet: int,
+    deck: tuple[Card, ...], players: int, first: int, size: int, packet: int,
     table_packets: int = 0, interleave: bool = True,
-) -> tuple[list[list[Card]], list[Card]]:
-    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, from ``deck``."""
+) -> tuple[list[list[Card]], list[Card], tuple[Card, ...]]:
+    """Deal ``size`` cards to each seat from ``first`` on, ``packet`` at a time, from the top
+    of ``deck``; returns the hands, the table cards and the rest of the deck."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     table: list[Card] = []
     order = [(first + i) % players for i in range(players)]
+    top = 0
     dealt = 0
     while dealt < size:
         n = min(packet, size - dealt)
         for i, seat in enumerate(order):
-            hands[seat].extend(deck.pop(0) for _ in range(n))
+            hands[seat] += deck[top:top + n]
+            top += n
             if interleave and i == 0 and len(table) < table_packets:
-                table.extend(deck.pop(0) for _ in range(min(n, table_packets - len(table))))
+                k = min(n, table_packets - len(table))
+                table += deck[top:top + k]
+                top += k
         dealt += n
-    while len(table) < table_packets:
-        table.append(deck.pop(0))
-    return hands, table
+    if len(table) < table_packets:
+        k = table_packets - len(table)
+        table += deck[top:top + k]
+        top += k
+    return hands, table, deck[top:]
 
 
 def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ...],
@@ -226,12 +266,14 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
         raise ValueError(f"{ruleset.name} is played by {ruleset.players} players, not {players}")
     if teams and (players != 4 or not ruleset.partnerships):
         raise ValueError(f"{ruleset.name} with {players} players has no teams")
-    if sorted(c.index for c in deck) != list(range(52)):
+    seen = 0
+    for card in deck:
+        seen |= 1 << card.index
+    if len(deck) != 52 or seen != (1 << 52) - 1:
         raise ValueError("a deck must hold each of the 52 cards once")
-    rest = list(deck)
     d = ruleset.deal
-    hands, table = _deal_hands(
-        rest, players, (dealer + 1) % players, d.first_hand, d.packet, d.table,
+    hands, table, rest = _deal_hands(
+        tuple(deck), players, (dealer + 1) % players, d.first_hand, d.packet, d.table,
         d.table_interleaved,
     )
     return State(
@@ -240,7 +282,7 @@ def deal_round(ruleset: Ruleset, players: int, dealer: int, deck: tuple[Card, ..
         to_move=(dealer + 1) % players,
         hands=tuple(tuple(h) for h in hands),
         table=tuple(table),
-        stock=tuple(rest),
+        stock=rest,
         captures=tuple(() for _ in range(players)),
         sweeps=(0,) * players,
         must_capture=(False,) * players,
@@ -263,12 +305,12 @@ def deals_in_round(ruleset: Ruleset, players: int) -> int:
 
 def deal_next(state: State) -> State:
     """Deal the next hands from the stock (every hand is empty)."""
-    rest = list(state.stock)
     d = state.ruleset.deal
-    size = min(d.hand, len(rest) // state.players)
-    hands, _ = _deal_hands(rest, state.players, (state.dealer + 1) % state.players, size, d.packet)
-    return replace(
-        state, hands=tuple(tuple(h) for h in hands), stock=tuple(rest),
-        deal_number=state.deal_number + 1,
+    size = min(d.hand, len(state.stock) // state.players)
+    hands, _, rest = _deal_hands(
+        state.stock, state.players, (state.dealer + 1) % state.players, size, d.packet)
+    return State(
+        state.ruleset, state.dealer, state.to_move, tuple(tuple(h) for h in hands),
+        state.table, rest, state.captures, state.sweeps, state.last_taker,
+        state.must_capture, state.deal_number + 1, state.teams,
     )
-

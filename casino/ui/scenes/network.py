@@ -16,7 +16,7 @@ from casino.engine import Card, IllegalMoveError, load_ruleset
 from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.errors import CasinoError
 from casino.engine.notation import describe_move, format_move
-from casino.engine.rules import match
+from casino.engine.rules import find_moves
 from casino.engine.ruleset import Ruleset, bundled_names
 from casino.engine.state import PlayerView, TableItem, item_cards
 from casino.net.protocol import ErrorFrame, GameOver, Seats, SeatStatus, StateFrame
@@ -496,7 +496,7 @@ class NetTableScene(Scene):
             self.message = "it is not your turn"
             return
         try:
-            moves = match(view, card, self.selected)
+            moves = find_moves(view, card, self.selected)
         except IllegalMoveError as exc:
             self.message = str(exc)
             return

@@ -1,6 +1,6 @@
 """The table: the person selects table items and plays hand cards; the computer plays the rest.
 
-Every rule question goes to the engine: ``match`` turns a click into moves, ``Game.play``
+Every rule question goes to the engine: ``find_moves`` turns a click into moves, ``Game.play``
 plays one. This scene keeps only view state: the selection, messages, the hint, a staged
 move, animations.
 """
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, match
+from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, find_moves
 from casino.engine.state import TableItem, item_cards
 from casino.i18n import N_, _
 from casino.ui.anim import Animator, Flight
@@ -316,7 +316,7 @@ class TableScene(Scene):
             return
         card = view.hand[index]
         try:
-            moves = match(view, card, selection)
+            moves = find_moves(view, card, selection)
         except IllegalMoveError as exc:
             self.say(_("Not allowed: {reason}.").format(reason=exc), "error")
             self.app.sounds.play("illegal")

@@ -1,0 +1,667 @@
+"""Move generation by the card rules, before the obligations of owning a build.
+
+One table analysis (``_Table``) is made per position and shared by every hand card: table
+items are bits of an int mask, the subset sums of the loose cards are listed once, and
+every union, set and item tuple is kept by its mask. What differs between the ruleset
+``build.style`` values is one small table of functions (``STYLES``). The order of the
+moves is fixed: per hand card, captures (by mask), builds, blocks, then the trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from casino.engine.cards import Card
+from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem
+
+Position = State | PlayerView
+
+_BUILD = PileKind.BUILD
+_BLOCK = PileKind.BLOCK
+_new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
+_NONE: list[int] = []  # no sets (shared: never changed)
+_NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
+
+
+def hand_to_move(pos: Position) -> tuple[Card, ...]:
+    """The hand of the player to move, or none when a view is not its player's turn."""
+    if type(pos) is State:
+        return pos.hands[pos.to_move]
+    if pos.player != pos.to_move:  # type: ignore[union-attr]
+        return ()
+    return pos.hand  # type: ignore[union-attr]
+
+
+def must_capture(pos: Position) -> bool:
+    return bool(pos.must_capture) and pos.must_capture[pos.to_move]
+
+
+def partner_of(pos: Position) -> int | None:
+    """The partner of the player to move (the seat opposite in a partnership game)."""
+    return pos.partner_of(pos.to_move)
+
+
+def _unions(groups: list[int]) -> dict[int, int]:
+    """Every union of disjoint groups (the empty one included) -> most groups it holds."""
+    reach: dict[int, int] = {0: 0}
+    for g in groups:
+        for r, n in list(reach.items()):
+            if not r & g:
+                u = r | g
+                if reach.get(u, -1) < n + 1:
+                    reach[u] = n + 1
+    return reach
+
+
+def _subset_sums(
+    idxs: list[int], vals: list[tuple[int, ...]], limit: int
+) -> dict[int, list[int]]:
+    """sum -> masks of the subsets of items ``idxs`` (ascending) that can make it, up to
+    ``limit``. Items are added in ascending order, so the DP's list is sorted by mask: each
+    new mask holds a higher bit than every mask before it."""
+    pairs: list[tuple[int, int]] = [(0, 0)]
+    multi = False
+    for i in idxs:
+        bit = 1 << i
+        vs = vals[i]
+        if len(vs) == 1:
+            v = vs[0]
+            pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+        else:
+            multi = True
+            pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
+    if multi:
+        pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
+    sums: dict[int, list[int]] = {}
+    for s, m in pairs[1:]:
+        found = sums.get(s)
+        if found is None:
+            sums[s] = [m]
+        else:
+            found.append(m)
+    return sums
+
+
+def _exact_cover(groups: list[int], full: int) -> bool:
+    """Whether some disjoint ``groups`` together make exactly ``full``."""
+    failed: set[int] = set()
+
+    def cover(rest: int) -> bool:
+        if not rest:
+            return True
+        if rest in failed:
+            return False
+        low = rest & -rest
+        for g in groups:
+            if g & low and not g & ~rest and cover(rest & ~g):
+                return True
+        failed.add(rest)
+        return False
+
+    return cover(full)
+
+
+class _Table:
+    """Facts about one table computed once per position and shared by every hand card.
+
+    Item ``i`` of the table is bit ``1 << i``. ``limit`` is the highest sum ever wanted.
+    """
+
+    __slots__ = (
+        "_aces", "_captures", "_chunks", "_gathers", "_items", "_loose_sums", "_mandatory",
+        "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
+        "summable", "table", "vals",
+    )
+
+    def __init__(
+        self, rs: Ruleset, table: tuple[TableItem, ...], partner: int | None = None,
+        limit: int = 16,
+    ) -> None:
+        self.limit = limit
+        self.rs = rs
+        self.table = table
+        self.partner = partner
+        sv = rs.sum_value_table
+        loose: list[int] = []
+        builds: list[int] = []
+        blocks: list[int] = []
+        stacks: list[int] = []
+        vals: list[tuple[int, ...]] = []
+        for i, item in enumerate(table):
+            if type(item) is Card:
+                vs = sv[item.index]
+                vals.append(vs)
+                if vs:
+                    loose.append(i)
+            else:
+                vals.append((item.value,))  # type: ignore[union-attr]
+                kind = item.kind  # type: ignore[union-attr]
+                if kind is _BUILD:
+                    builds.append(i)
+                elif kind is _BLOCK:
+                    blocks.append(i)
+                else:
+                    stacks.append(i)
+        self.loose = loose
+        self.builds = builds
+        self.blocks = blocks
+        self.stacks = stacks
+        self.vals = vals
+        self.summable = sorted(loose + builds) if builds and rs.capture.builds_in_sums else loose
+        self._loose_sums: dict[int, list[int]] | None = None
+        self._sums: dict[int, list[int]] | None = None
+        self._captures: dict[int, list[int]] = {}
+        self._items: dict[int, tuple[TableItem, ...]] = {}
+        self._chunks: list[dict[int, tuple[TableItem, ...]]] = []
+        self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._mandatory: dict[int, tuple[int, int]] = {}
+        self._aces: list[int] | None = None
+        self._pairs: list[tuple[int, int, int]] | None = None
+
+    @property
+    def loose_sums(self) -> dict[int, list[int]]:
+        """sum -> masks, ascending, of the sets of loose cards that can make it."""
+        found = self._loose_sums
+        if found is None:
+            found = self._loose_sums = _subset_sums(self.loose, self.vals, self.limit)
+        return found
+
+    @property
+    def sums(self) -> dict[int, list[int]]:
+        """sum -> masks, ascending, of the sets that can make it (builds too, where they
+        may be a term of a sum)."""
+        found = self._sums
+        if found is None:
+            if self.summable is self.loose:
+                found = self.loose_sums
+            else:
+                found = _subset_sums(self.summable, self.vals, self.limit)
+            self._sums = found
+        return found
+
+    def capture_masks(self, v: int) -> list[int]:
+        """Every non-empty union of disjoint groups a card of value ``v`` takes, ascending."""
+        found = self._captures.get(v)
+        if found is None:
+            groups = self.capture_groups(v)
+            if len(groups) > 1:
+                reach = {0}
+                for g in groups:
+                    reach |= {r | g for r in reach if not r & g}
+                reach.discard(0)
+                found = sorted(reach)
+            else:
+                found = list(groups)
+            if self.blocks:
+                found = self._with_blocks(v, found)
+            self._captures[v] = found
+        return found
+
+    def _with_blocks(self, v: int, found: list[int]) -> list[int]:
+        """``found`` and the takes of blocks of value ``v``: a block goes only with cards and
+        blocks of its own value (seed 000: "cannot be taken in combination with other ranks
+        of cards")."""
+        blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+        if not blocks:
+            return found
+        singles = [1 << i for i in self.loose if v in self.vals[i]]
+        with_blocks = {0}
+        for g in blocks + singles:
+            with_blocks |= {r | g for r in with_blocks}
+        reach = set(found)
+        reach |= {m for m in with_blocks if any(m & b for b in blocks)}
+        return sorted(reach)
+
+    def capture_groups(self, v: int) -> list[int]:
+        """The groups a card of value ``v`` takes (blocks aside), by the ruleset's style."""
+        return STYLES[self.rs.build.style].groups(self, v)
+
+    def covers(self, v: int) -> bool:
+        """Whether the whole table splits into groups a card of value ``v`` takes at once."""
+        full = (1 << len(self.table)) - 1
+        blocks = [1 << i for i in self.blocks if v in self.vals[i]]
+        if blocks:
+            # A block goes only with cards and blocks of its own value (see capture_masks).
+            singles = [1 << i for i in self.loose if v in self.vals[i]]
+            if sum(blocks) | sum(singles) == full:
+                return True
+        return _exact_cover(self.capture_groups(v), full)
+
+    def aces(self) -> list[int]:
+        """Loose Aces: casino33's Ace stacks add one to a two-card stack."""
+        found = self._aces
+        if found is None:
+            table = self.table
+            found = self._aces = [i for i in self.loose if table[i].rank == 1]  # type: ignore[union-attr]
+        return found
+
+    def pairs(self) -> list[tuple[int, int, int]]:
+        """Casino33 stacks of two loose cards of different values: (mask, i, value)."""
+        found = self._pairs
+        if found is None:
+            found = self._pairs = []
+            vals = self.vals
+            loose = self.loose
+            for a, i in enumerate(loose):
+                vi = vals[i][0]
+                for j in loose[a + 1:]:
+                    vj = vals[j][0]
+                    if vi != vj:
+                        found.append(((1 << i) | (1 << j), i, vi + vj))
+        return found
+
+    def stack_groups(self, v: int) -> list[int]:
+        """Casino33 groups a card of value ``v`` takes: a card of its value, a stack of it, or
+        a Board Stack made this turn (two loose cards of different values, an Ace Stack on a
+        pair or on a two-card stack with a loose Ace)."""
+        groups = [1 << i for i in self.loose if v in self.vals[i]]
+        groups += [1 << i for i in self.stacks if self.vals[i][0] == v]
+        aces = self.aces()
+        for mask, _, total in self.pairs():
+            if total == v:
+                groups.append(mask)
+            elif total + 1 == v:
+                groups += [mask | (1 << a) for a in aces if not mask >> a & 1]
+        for s in self.stacks:
+            pile = self.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 == v:
+                groups += [(1 << s) | (1 << a) for a in aces]
+        return groups
+
+    def gather_options(self, target: int, base: int) -> list[tuple[int, int]]:
+        """Loose sets of ``target`` disjoint from ``base`` a build may gather: (mask, sets).
+
+        A union of groups is disjoint from ``base`` exactly when each of its groups is, so
+        the unions of every group are worked out once and filtered by ``base``."""
+        key = (target, base)
+        found = self._gathers.get(key)
+        if found is None:
+            every = self._gathers.get((target, 0))
+            if every is None:
+                groups = self.loose_sums.get(target, _NONE) if self.rs.build.gather else _NONE
+                if not groups:
+                    every = [(0, 0)]
+                elif len(groups) == 1:
+                    every = [(0, 0), (groups[0], 1)]
+                else:
+                    every = sorted(_unions(groups).items())
+                self._gathers[(target, 0)] = every
+            found = every if not base else [(u, n) for u, n in every if not u & base]
+            self._gathers[key] = found
+        return found
+
+    def mandatory(self, target: int) -> tuple[int, int]:
+        """The standing build of ``target`` a new set of it must join, as (mask, its sets);
+        mask -1 when that build may not be touched (kasino: another side's multiple build)."""
+        found = self._mandatory.get(target)
+        if found is None:
+            br = self.rs.build
+            mask = sets = 0
+            if br.one_per_value:
+                for j in self.builds:
+                    pile = self.table[j]
+                    assert isinstance(pile, Pile)
+                    if pile.value != target:
+                        continue
+                    if (br.add_to_multiple == "partner" and pile.sets > 1
+                            and pile.owner != self.partner):
+                        mask = -1
+                        break
+                    mask |= 1 << j
+                    sets += pile.sets
+            found = self._mandatory[target] = (mask, sets)
+        return found
+
+    def items(self, mask: int) -> tuple[TableItem, ...]:
+        """The table items of ``mask``, in table order (made from cached 8-item chunks)."""
+        found = self._items.get(mask)
+        if found is not None:
+            return found
+        found = ()
+        chunks = self._chunks
+        rest = mask
+        k = 0
+        while rest:
+            part = rest & 255
+            if part:
+                while len(chunks) <= k:
+                    chunks.append({})
+                chunk = chunks[k].get(part)
+                if chunk is None:
+                    picked = []
+                    bits = part
+                    while bits:
+                        low = bits & -bits
+                        picked.append(self.table[8 * k + low.bit_length() - 1])
+                        bits ^= low
+                    chunk = chunks[k][part] = tuple(picked)
+                found += chunk
+            rest >>= 8
+            k += 1
+        self._items[mask] = found
+        return found
+
+
+_last: list[_Table | None] = [None]
+"""The last table analysed. Search and the heuristic's probes ask again and again about one
+table (the same tuple object) with different hands; the analysis holds that table, so its
+identity cannot be reused by another object while it is cached."""
+
+
+def generate(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    partner: int | None = None, only: Card | None = None,
+) -> list[Move]:
+    """All moves the card rules allow, before the obligations of owning a build (only those
+    of the card ``only`` when it is given), in the generator's fixed order."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    numbers = [c for c in hand if not pair_only[c.index]]
+    limit = max([v for c in numbers for v in vt[c.index]], default=0)
+    t = _last[0]
+    if t is None or t.table is not table or t.rs is not rs or t.partner != partner:
+        t = _last[0] = _Table(rs, table, partner, limit)
+    elif t.limit < limit:  # asked again with a higher card: sum up to any value at once
+        t = _last[0] = _Table(rs, table, partner, max(limit, rs.highest_value))
+    style = STYLES[rs.build.style]
+    builder = style.builds if len(numbers) > 1 else None
+    # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.
+    plain = style.groups is _sum_groups and not t.builds and not t.blocks
+    sums = t.sums if plain else {}
+    blocks = rs.build.blocks
+    sweep_card = rs.capture.sweep_card
+    moves: list[Move] = []
+    append = moves.append
+    items = t.items
+    takes: dict[int, list[tuple[TableItem, ...]]] = {}  # value -> the item sets it takes
+    for h in hand:
+        k = h.index
+        if only is not None and k != only.index:
+            continue
+        hvals = vt[k]
+        if pair_only[k]:
+            rank = h.rank
+            for item in table:
+                if type(item) is Card and item.rank == rank:
+                    append(_new(Capture, (h, hvals[0], (item,))))
+            append(_new(Trail, (h,)))
+            continue
+        if len(hvals) == 1 and sweep_card is None:
+            v = hvals[0]
+            found = takes.get(v)
+            if found is None:
+                groups = sums.get(v, _NONE) if plain else None
+                if groups is None or len(groups) > 1:
+                    found = [items(m) for m in t.capture_masks(v)]
+                elif groups:
+                    found = [items(groups[0])]
+                else:
+                    found = _NO_ITEMS  # nothing on the table makes v
+                takes[v] = found
+            if found:
+                moves += [_new(Capture, (h, v, its)) for its in found]
+        else:
+            seen: set[int] = set()
+            for v in hvals:
+                for mask in t.capture_masks(v):
+                    if mask not in seen:
+                        seen.add(mask)
+                        append(_new(Capture, (h, v, items(mask))))
+            if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
+                append(_new(Capture, (h, hvals[0], table)))
+        if builder is not None:
+            held = {v for c in numbers if c.index != k for v in vt[c.index]}
+            moves += builder(t, player, h, held)
+            if blocks:
+                mine = [v for v in hvals if v in held]
+                if mine:
+                    moves += _blocks(t, h, mine)
+        append(_new(Trail, (h,)))
+    return moves
+
+
+def _blocks(t: _Table, h: Card, mine: list[int]) -> list[Move]:
+    """Munter blocks: ``h`` onto a loose card or block sharing a value ``mine`` with it (the
+    values of ``h`` the rest of the hand also holds); the lowest shared value names it."""
+    out: list[Move] = []
+    vals = t.vals
+    for i, item in enumerate(t.table):
+        if type(item) is not Card and item.kind is not _BLOCK:  # type: ignore[union-attr]
+            continue
+        ivals = vals[i]
+        for v in mine:
+            if v in ivals:
+                out.append(_new(Block, (h, v, item)))
+                break
+    return out
+
+
+def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Classic builds: a group holding the hand card, joined by other groups of value V.
+
+    The group holding the hand card (the primary) is the card alone when it is worth V, the
+    card with loose cards making up V, or the card raising a single build to V; a standing
+    build of V must be joined (one per value), and loose sets of V may be gathered."""
+    builds = t.builds
+    sums = t.loose_sums
+    if not sums and not builds:
+        return []  # nothing on the table to build with
+    br = t.rs.build
+    hvals = t.rs.card_value_table[h.index]
+    low = hvals[0]
+    items = t.items
+    gather = br.gather
+    out: list[Move] = []
+    if not builds and len(hvals) == 1:
+        # Loose cards only, one value: each (primary, gathered sets) is a different pile.
+        top = br.max_value
+        for target in sorted(held):
+            if target > top or target < low:
+                continue
+            gathers = gather and target in sums
+            if target == low:
+                if gathers:
+                    out += [_new(Build, (h, target, items(extra), 1 + groups))
+                            for extra, groups in t.gather_options(target, 0) if extra]
+                continue
+            primaries = sums.get(target - low)
+            if not primaries:
+                continue
+            if not gathers:
+                for prim in primaries:
+                    out.append(_new(Build, (h, target, items(prim), 1)))
+                continue
+            seen: set[int] = set()
+            for prim in primaries:
+                for extra, groups in t.gather_options(target, prim):
+                    mask = prim | extra
+                    if mask not in seen:
+                        seen.add(mask)
+                        out.append(_new(Build, (h, target, items(mask), 1 + groups)))
+        return out
+    done: set[tuple[int, int]] = set()
+    for target in sorted(held):
+        if target > br.max_value or (target < low and not builds):
+            continue
+        if builds:
+            mandatory, mandatory_sets = t.mandatory(target)
+            if mandatory < 0:
+                continue  # a set of this value would have to join a build we may not touch
+            primaries = _primaries(t, hvals, target, sums)
+        else:
+            mandatory = mandatory_sets = 0
+            if len(hvals) == 1:
+                primaries = [0] if low == target else sums.get(target - low, _NONE)
+            else:
+                primaries = _primaries(t, hvals, target, sums)
+        if not primaries:
+            continue
+        if not (gather and target in sums):
+            # Nothing to gather: one build per primary.
+            for prim in primaries:
+                mask = prim | mandatory
+                if mask and (mask, target) not in done:
+                    done.add((mask, target))
+                    out.append(_new(Build, (h, target, items(mask), 1 + mandatory_sets)))
+            continue
+        for prim in primaries:
+            base = prim | mandatory
+            for extra, groups in t.gather_options(target, base):
+                mask = base | extra
+                if not mask:
+                    continue  # the hand card alone: that is a trail
+                key = (mask, target)
+                if key in done:
+                    continue
+                done.add(key)
+                out.append(_new(Build, (h, target, items(mask), 1 + groups + mandatory_sets)))
+    return out
+
+
+def _primaries(
+    t: _Table, hvals: tuple[int, ...], target: int, sums: dict[int, list[int]]
+) -> list[int]:
+    """The groups of value ``target`` a hand card of ``hvals`` makes: alone (mask 0), with
+    loose cards, or raising a single build (with a table card where the ruleset allows)."""
+    primaries: list[int] = []
+    for hv in hvals:
+        if hv == target:
+            primaries.append(0)
+        elif hv < target:
+            primaries += sums.get(target - hv, _NONE)
+    br = t.rs.build
+    if t.builds and br.increase:
+        table = t.table
+        vals = t.vals
+        for j in t.builds:
+            pile = table[j]
+            if pile.sets > 1 or pile.value == target:  # type: ignore[union-attr]
+                continue
+            for hv in hvals:
+                rest = target - pile.value - hv  # type: ignore[union-attr]
+                if rest == 0:
+                    primaries.append(1 << j)
+                elif rest > 0 and br.increase_table_cards:
+                    primaries.extend((1 << j) | (1 << i) for i in t.loose if rest in vals[i])
+    return primaries
+
+
+def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Munter builds: the hand card onto one loose card or build; the sum must be held."""
+    out: list[Move] = []
+    hvals = t.rs.card_value_table[h.index]
+    limit = t.rs.build.max_value
+    vals = t.vals
+    for i, item in enumerate(t.table):
+        if type(item) is not Card and (
+                item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
+            continue
+        ivals = vals[i]
+        if len(hvals) == 1 and len(ivals) == 1:
+            target = hvals[0] + ivals[0]
+            if target <= limit and target in held:
+                out.append(_new(Build, (h, target, (item,), 1)))
+            continue
+        for target in sorted({hv + iv for hv in hvals for iv in ivals}):
+            if target <= limit and target in held:
+                out.append(_new(Build, (h, target, (item,), 1)))
+    return out
+
+
+def _hand_stacks(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    """Casino33 Hand Stacks: the hand card on a loose card of another value (an Ace Stack
+    may add a loose Ace), or a hand Ace on a two-card stack or on a loose pair."""
+    out: list[Move] = []
+    limit = t.rs.build.max_value
+    hv = t.rs.card_value_table[h.index][0]
+    aces = t.aces()
+    for i in t.loose:
+        cv = t.vals[i][0]
+        if cv == hv:
+            continue
+        if hv + cv <= limit and hv + cv in held:
+            out.append(Build(h, hv + cv, (t.table[i],), 1))
+        if hv + cv + 1 <= limit and hv + cv + 1 in held:
+            out.extend(Build(h, hv + cv + 1, t.items((1 << i) | (1 << a)), 1)
+                       for a in aces if a != i)
+    if h.rank == 1:
+        for s in t.stacks:
+            pile = t.table[s]
+            assert isinstance(pile, Pile)
+            if len(pile.cards) == 2 and pile.value + 1 in held:
+                out.append(Build(h, pile.value + 1, (pile,), 1))
+        for mask, _, total in t.pairs():
+            if total + 1 <= limit and total + 1 in held:
+                out.append(Build(h, total + 1, t.items(mask), 1))
+    # A hand Ace with a loose card and a loose Ace is both "Ace on a card, plus an Ace" and
+    # "Ace on a pair": one move.
+    return list(dict.fromkeys(out))
+
+
+def _no_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
+    return []
+
+
+def _sum_groups(t: _Table, v: int) -> list[int]:
+    """The groups a card of value ``v`` takes: every set of loose cards (and builds, where
+    they sum) totalling it, a single card included, and every build of that value."""
+    groups = t.sums.get(v, _NONE)
+    if t.summable is t.loose and t.builds:
+        vals = t.vals
+        return groups + [1 << j for j in t.builds if vals[j][0] == v]
+    return groups
+
+
+class Style(NamedTuple):
+    """What a ruleset's ``build.style`` means to the generator and to ``apply``."""
+
+    builds: Callable[[_Table, int, Card, set[int]], list[Move]]
+    """(table, player, hand card, values the rest of the hand holds) -> the card's builds"""
+    groups: Callable[[_Table, int], list[int]]
+    """(table, value) -> the groups a card of that value takes, blocks aside"""
+    pile: PileKind
+    """the kind of pile a build move makes"""
+
+
+STYLES: dict[str, Style] = {
+    "sets": Style(_set_builds, _sum_groups, PileKind.BUILD),
+    "onto": Style(_onto_builds, _sum_groups, PileKind.BUILD),
+    "stacks": Style(_hand_stacks, _Table.stack_groups, PileKind.STACK),
+    "none": Style(_no_builds, _sum_groups, PileKind.BUILD),
+}
+"""Each ruleset ``build.style`` (sets: classic builds; onto: munter's card onto one pile;
+stacks: casino33's two-card stacks; none) as the functions that differ between them."""
+
+
+def capture_allowed(rs: Ruleset, table: tuple[TableItem, ...], move: Capture) -> bool:
+    """Whether ``move`` is one of the generator's captures: its items, in table order, split
+    into groups its card takes as ``move.value`` (the first of the card's values that does).
+    Groups lie within the items, so only the items are analysed."""
+    card, v, items = move.card, move.value, move.items
+    if not items:
+        return False
+    at = {id(item): i for i, item in enumerate(table)}
+    last = -1
+    for item in items:
+        i = at.get(id(item))
+        if i is None:
+            i = next((n for n, it in enumerate(table) if it == item), -1)
+        if i <= last:
+            return False
+        last = i
+    hvals = rs.card_value_table[card.index]
+    if rs.pair_only_table[card.index]:
+        only = items[0]
+        return (len(items) == 1 and v == hvals[0] and type(only) is Card
+                and only.rank == card.rank)
+    if v not in hvals:
+        return False
+    t = _Table(rs, items, limit=max(hvals))
+    first = next((w for w in hvals if t.covers(w)), None)
+    if first is not None:
+        return first == v
+    return rs.capture.sweep_card == str(card) and len(items) == len(table) and v == hvals[0]

@@ -1,0 +1,130 @@
+"""The obligations of owning a build: what a ruleset forces on its controller's next moves.
+
+``obliged`` filters the generated moves; ``breaks_obligation`` says why one move breaks
+them. An obligation nobody can meet lapses: the player may then make any move.
+"""
+
+from __future__ import annotations
+
+from casino.engine.cards import Card
+from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import Pile, PileKind, TableItem
+
+_BLOCK = PileKind.BLOCK
+
+
+def owned(table: tuple[TableItem, ...], player: int) -> list[Pile]:
+    """The builds and stacks ``player`` controls (blocks carry no obligation)."""
+    return [
+        it for it in table
+        if type(it) is Pile and it.kind is not _BLOCK and it.owner == player
+    ]
+
+
+def binds(rs: Ruleset, must_capture: bool) -> bool:
+    """Whether any obligation of the ruleset can apply at all this turn."""
+    ob = rs.obligations
+    if ob.attend_own_build or ob.no_trail_with_build or ob.keep_card or ob.keep_stacking:
+        return True
+    return must_capture and ob.capture_after_build
+
+
+def _touches(move: Move, pile: Pile) -> bool:
+    """Whether a move takes or adds to ``pile`` (moves hold the table's own objects, so
+    identity is enough and much cheaper than comparing piles)."""
+    if isinstance(move, Capture | Build):
+        return any(it is pile for it in move.items)
+    return False
+
+
+def _names(piles: list[Pile]) -> str:
+    return " and ".join(f"{p.value} {p.kind.value}" for p in piles)
+
+
+def breaks_obligation(
+    rs: Ruleset, hand: tuple[Card, ...], piles: list[Pile], must_capture: bool, move: Move
+) -> str | None:
+    """Why ``move`` breaks an obligation of owning ``piles``, or None if it keeps them all."""
+    ob = rs.obligations
+    if ob.capture_after_build and must_capture and not isinstance(move, Capture):
+        return "you built last turn, so this turn you must capture something"
+    if not piles:
+        return None
+    touched = [_touches(move, p) for p in piles]
+    if ob.keep_stacking and not (
+        any(touched)
+        or (isinstance(move, Build | Capture) and move.value in {p.value for p in piles})
+    ):
+        return f"you are stacking: take your {_names(piles)} or make another stack of its value"
+    if ob.no_trail_with_build and isinstance(move, Trail):
+        return f"you may not trail while your {_names(piles)} is on the table"
+    if ob.attend_own_build and not any(touched):
+        return f"you must take, raise or duplicate your {_names(piles)} before anything else"
+    if ob.keep_card:
+        vt = rs.card_value_table
+        rest = [c for c in hand if c != move.card and not rs.pair_only_table[c.index]]
+        for pile, touches in zip(piles, touched, strict=True):
+            if touches:
+                continue
+            if not any(pile.value in vt[c.index] for c in rest):
+                return (
+                    f"you must keep a card that can take your {pile.value} build "
+                    f"({move.card} is your last one)"
+                )
+    return None
+
+
+def obliged(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    must_capture: bool, moves: list[Move],
+) -> list[Move]:
+    """The ``moves`` that keep the obligations, or all of them when none does.
+
+    The same verdicts as ``breaks_obligation``, with what does not depend on the move (the
+    piles owned, the cards that could take each) worked out once."""
+    if not binds(rs, must_capture):
+        return moves
+    piles = owned(table, player)
+    if not piles and not must_capture:
+        return moves
+    ob = rs.obligations
+    capture_only = ob.capture_after_build and must_capture
+    ids = [id(p) for p in piles]
+    values = {p.value for p in piles}
+    takers: list[set[int]] = []
+    if ob.keep_card:
+        vt = rs.card_value_table
+        po = rs.pair_only_table
+        takers = [
+            {c.index for c in hand if not po[c.index] and p.value in vt[c.index]} for p in piles
+        ]
+
+    def keeps(move: Move) -> bool:
+        kind = type(move)
+        if capture_only and kind is not Capture:
+            return False
+        if not piles:
+            return True
+        if kind is Capture or kind is Build:
+            on = {id(it) for it in move.items}  # type: ignore[union-attr]
+            touched = [i in on for i in ids]
+        else:
+            touched = [False] * len(ids)
+        if ob.keep_stacking and not (
+                any(touched) or (kind is not Trail and kind is not Block
+                                 and move.value in values)):  # type: ignore[union-attr]
+            return False
+        if ob.no_trail_with_build and kind is Trail:
+            return False
+        if ob.attend_own_build and not any(touched):
+            return False
+        if takers:
+            k = move.card.index
+            for can, touches in zip(takers, touched, strict=True):
+                if not touches and not can - {k}:
+                    return False
+        return True
+
+    kept = [m for m in moves if keeps(m)]
+    return kept or moves

@@ -1,0 +1,148 @@
+"""Why a move is refused, in words a player understands, and the tags that name what
+takes a pile. Reasons are looked for only after a move is found illegal."""
+
+from __future__ import annotations
+
+from casino.engine.cards import DECK, Card
+from casino.engine.generate import Position, generate, hand_to_move, must_capture, partner_of
+from casino.engine.moves import Block, Build, Capture, Move, Trail
+from casino.engine.obligations import breaks_obligation, owned
+from casino.engine.ruleset import Ruleset
+from casino.engine.state import Pile, PileKind, PlayerView, TableItem, item_cards
+
+
+def move_items(move: Move) -> tuple[TableItem, ...]:
+    match move:
+        case Trail():
+            return ()
+        case Capture(items=items) | Build(items=items):
+            return items
+        case Block(item=item):
+            return (item,)
+
+
+def selection_key(items: list[TableItem]) -> frozenset[int]:
+    return frozenset(c.index for item in items for c in item_cards(item))
+
+
+def explain(pos: Position, move: Move) -> str:
+    """A sentence a player understands saying why ``move`` is not legal here."""
+    hand = hand_to_move(pos)
+    if isinstance(pos, PlayerView) and pos.player != pos.to_move:
+        return "it is not your turn"
+    if move.card not in hand:
+        return f"you do not hold {move.card}"
+    for item in move_items(move):
+        if item not in pos.table:
+            return f"{_describe(item)} is not on the table"
+    return selection_reason(pos, move.card, list(move_items(move)), move)
+
+
+def _describe(item: TableItem) -> str:
+    if isinstance(item, Card):
+        return str(item)
+    cards = "+".join(str(c) for c in item.cards)
+    kind = "build" if item.kind is PileKind.BUILD else item.kind.value
+    if item.multiple:
+        return f"the multiple {item.value} {kind} ({cards})"
+    return f"the {item.value} {kind} ({cards})"
+
+
+def selection_reason(
+    pos: Position, card: Card, chosen: list[TableItem], move: Move | None = None
+) -> str:
+    rs = pos.ruleset
+    hand = hand_to_move(pos)
+    if isinstance(pos, PlayerView) and pos.player != pos.to_move:
+        return "it is not your turn"
+    if card not in hand:
+        return f"you do not hold {card}"
+    key = selection_key(chosen)
+    candidates = [
+        m for m in generate(rs, pos.to_move, hand, pos.table, partner_of(pos))
+        if m.card == card and selection_key(list(move_items(m))) == key
+        and (move is None or m == move)
+    ]
+    piles = owned(pos.table, pos.to_move)
+    for m in candidates:
+        why = breaks_obligation(rs, hand, piles, must_capture(pos), m)
+        if why:
+            return why
+    if not chosen:
+        return f"you cannot trail {card} now"
+    vt = rs.card_value_table
+    if rs.pair_only_table[card.index]:
+        return f"a {card.name().split()[0]} takes exactly one card of its own rank and never builds"
+    names = ", ".join(_describe(i) for i in chosen)
+    faces = [i for i in chosen if isinstance(i, Card) and rs.pair_only_table[i.index]]
+    if faces:
+        return f"{faces[0]} can only be taken by another {faces[0].name().split()[0]}"
+    blocks = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BLOCK]
+    if blocks and len(chosen) > 1:
+        return "a block is taken only on its own value, never together with other cards"
+    piles = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BUILD]
+    if isinstance(move, Build):
+        target = move.value
+        if target > rs.build.max_value:
+            return f"builds go no higher than {rs.build.max_value}"
+        others = {v for c in hand if c is not card for v in vt[c.index]}
+        if target not in others:
+            return f"to build {target} you must hold another card that takes {target}"
+        multiple = [p for p in piles if p.multiple]
+        if multiple and target != multiple[0].value:
+            return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
+        partner = partner_of(pos)
+        if rs.build.add_to_multiple == "partner":
+            for p in multiple:
+                if p.owner != partner:
+                    return f"only a partner may add to {_describe(p)}"
+        standing = [
+            p for p in pos.table if isinstance(p, Pile) and p.kind is PileKind.BUILD
+            and p.value == target and p not in chosen
+        ]
+        if rs.build.one_per_value and standing:
+            return f"a new set of {target} must join {_describe(standing[0])} on the table"
+        other_sets = [
+            m for m in generate(rs, pos.to_move, hand, pos.table, partner)
+            if isinstance(m, Build) and m.card == card and m.value == target
+            and selection_key(list(m.items)) == key
+        ]
+        if other_sets:
+            kind = "a single build" if other_sets[0].sets == 1 else (
+                f"a multiple build of {other_sets[0].sets} sets")
+            return f"{card} with {names} makes {kind} of {target}"
+        if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1:
+            return "only a card from your hand may raise a build, no table cards"
+        return f"{card} with {names} does not make a build of {target}"
+    if (piles and not rs.capture.builds_in_sums and len(chosen) > 1
+            and any(p.value not in vt[card.index] for p in piles)):
+        return "a build is taken only whole and on its own value, never as part of a sum"
+    take = f"{card} cannot take {names}: they do not make groups of {_value_text(vt[card.index])}"
+    if isinstance(move, Capture) or rs.build.style == "none":
+        return take
+    total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
+    build_value = min(vt[card.index]) + total
+    if build_value > rs.build.max_value:
+        return f"{take}; and a build of {build_value} is above {rs.build.max_value}"
+    return f"{take}; and to build {build_value} you must hold a card of that value"
+
+
+def _value_text(values: tuple[int, ...]) -> str:
+    return " or ".join(str(v) for v in values)
+
+
+def takers(ruleset: Ruleset, pile: Pile) -> str:
+    """The tag on a pile naming what takes it: '8', '8 x2', 'block 7', 'stack 7', '12 (Q)',
+    '14 (A)' — the card is named wherever the value alone does not say it."""
+    value = str(pile.value)
+    if pile.value > 10:
+        names = sorted({
+            str(c) if str(c) in ruleset.card_values else c.rank_text
+            for c in DECK
+            if pile.value in ruleset.values_of(c) and not ruleset.pair_only_table[c.index]
+        })
+        if names:
+            value = f"{pile.value} ({'/'.join(names)})"
+    if pile.kind is not PileKind.BUILD:
+        return f"{pile.kind.value} {value}"
+    return f"{value} x{pile.sets}" if pile.multiple else value

@@ -1,0 +1,168 @@
+"""Every claim a hint makes about a move, checked against the engine.
+
+For positions of seeded random play in every ruleset, each legal move's reason (the
+sentence the hint shows) is compared with what the engine does when that move is played:
+what a capture takes, whether it clears the table, the chance the next player can take a
+new build ("cannot take it", "risky"), a block's value, whether anything but a trail was
+possible. Issue 17: the heuristic once judged moves on its own copy of the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+
+import pytest
+
+from casino.ai.heuristic import assess
+from casino.ai.hint import _SPECIAL, _takes_text, reason
+from casino.engine import (
+    Block,
+    Build,
+    Capture,
+    Card,
+    Game,
+    Pile,
+    PileKind,
+    State,
+    Trail,
+    apply,
+    legal_moves,
+    load_ruleset,
+)
+from casino.engine.ruleset import bundled_names
+from casino.engine.state import PlayerView, item_cards
+from casino.engine.transition import after_move
+
+
+def random_positions(name: str, count: int) -> list[State]:
+    """States of seeded random two-player play, every one where the mover has a choice."""
+    rs = load_ruleset(name)
+    rng = random.Random(f"claims:{name}")
+    out: list[State] = []
+    game = 0
+    while len(out) < count:
+        state = Game.start(rs, 2, f"claims:{game}").round
+        game += 1
+        while not state.is_over() and len(out) < count:
+            moves = legal_moves(state)
+            if len(moves) > 1:
+                out.append(state)
+            state = apply(state, rng.choice(moves))
+    return out
+
+
+def take_chance(state: State, view: PlayerView, move: Build) -> float:
+    """The engine's chance that the next player can take the pile ``move`` makes: the
+    unseen cards that take it, dealt into a hand of the size the heuristic assumes."""
+    after = after_move(state, move)
+    pile = next(it for it in after.table if isinstance(it, Pile) and move.card in it.cards)
+    nxt = (view.player + 1) % view.players
+    hand = view.hand_counts[nxt]
+    if hand == 0 and view.stock_count > 0:
+        hand = view.ruleset.deal.hand
+    unseen = view.unseen()
+    if hand <= 0 or not unseen:
+        return 0.0
+    takers = 0
+    for card in unseen:
+        probe = State(
+            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
+            hands=tuple((card,) if s == nxt else () for s in range(after.players)),
+            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
+            last_taker=after.last_taker, must_capture=(False,) * after.players,
+            deal_number=after.deal_number,
+        )
+        if any(isinstance(m, Capture) and any(it is pile for it in m.items)
+               for m in legal_moves(probe)):
+            takers += 1
+    if hand >= len(unseen):
+        return 1.0 if takers else 0.0
+    return 1.0 - comb(len(unseen) - takers, hand) / comb(len(unseen), hand)
+
+
+def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> None:
+    """The cards the reason names are the cards the engine moves to the capture pile."""
+    p = state.to_move
+    after = after_move(state, move)
+    taken = list(after.captures[p][len(state.captures[p]):])
+    assert Counter(taken) == Counter([*(c for it in move.items for c in item_cards(it)),
+                                      move.card])
+    if not after.table:
+        assert why.startswith(("sweeps the table", "clears the table")), why
+    else:
+        assert not why.startswith(("sweeps", "clears")), why
+    text = _takes_text(view, move)
+    assert text in why
+    scoring = {t for cp in view.ruleset.scoring.card_points for t in cp.cards if cp.points}
+    piles = [it for it in move.items if isinstance(it, Pile)]
+    in_piles = {c for pile in piles for c in pile.cards}
+    specials = {c for c in taken if str(c) in _SPECIAL and str(c) in scoring}
+    aces = [c for c in taken if c.rank == 1 and str(c) in scoring and c not in specials]
+    plain = [c for c in taken if c != move.card and c not in in_piles
+             and c not in specials and c not in aces]
+    parts = text.replace(" and ", ", ").split(", ")
+    builds = sorted(p for p in parts if p.endswith(" build"))
+    assert builds == sorted(
+        f"{'your' if pile.owner == view.player else 'their'} {pile.value} build" for pile in piles
+    ), (why, move)
+    named_specials = {Card.parse(p[-4:-1].strip("(")) for p in parts if p.endswith(")")}
+    assert named_specials == specials, (why, move)
+    ace_parts = [p for p in parts if p in ("an Ace",) or p.endswith(" Aces")]
+    assert sum(1 if p == "an Ace" else int(p.split()[0]) for p in ace_parts) == len(aces), why
+    counted = [p for p in parts if p.endswith(("card", "cards"))]
+    if counted:
+        assert len(counted) == 1 and int(counted[0].split()[0]) == len(plain), (why, move)
+    else:
+        named = [Card.parse(p) for p in parts if p not in ace_parts and not p.endswith(
+            (" build", ")")) and p != "the table"]
+        assert Counter(named) == Counter(plain), (why, move)
+
+
+def check_claims(state: State, tally: Counter[str]) -> None:
+    view = state.view_for(state.to_move)
+    moves = legal_moves(view)
+    only_trails = all(isinstance(m, Trail) for m in moves)
+    for a in assess(view, moves):
+        move = a.move
+        why = reason(view, a)
+        if isinstance(move, Capture):
+            check_capture(state, view, move, why)
+            tally["takes"] += 1
+        elif isinstance(move, Build):
+            if "cannot take it" in why:
+                assert take_chance(state, view, move) <= 0.05, (why, move, view)
+                tally["cannot take it"] += 1
+            elif "risky" in why:
+                assert take_chance(state, view, move) >= 0.5, (why, move, view)
+                tally["risky"] += 1
+            else:
+                tally["build"] += 1
+        elif isinstance(move, Trail):
+            assert ("nothing to take or build" in why) == only_trails, why
+            tally["trail"] += 1
+        else:
+            assert isinstance(move, Block)
+            pile = next(it for it in after_move(state, move).table
+                        if isinstance(it, Pile) and move.card in it.cards)
+            assert pile.kind is PileKind.BLOCK and f"blocks {pile.value}" in why
+            tally["block"] += 1
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_hint_claims_agree_with_the_engine(name: str) -> None:
+    tally: Counter[str] = Counter()
+    for state in random_positions(name, 40):
+        check_claims(state, tally)
+    assert tally["takes"] and tally["trail"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", bundled_names())
+def test_hint_claims_agree_with_the_engine_on_thousands_of_positions(name: str) -> None:
+    tally: Counter[str] = Counter()
+    for state in random_positions(name, 2000):
+        check_claims(state, tally)
+    print(name, dict(tally))
+    assert tally["takes"] and tally["trail"]
