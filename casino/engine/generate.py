@@ -157,7 +157,7 @@ class _Table:
         self._items: dict[int, tuple[TableItem, ...]] = {}
         self._chunks: list[dict[int, tuple[TableItem, ...]]] = []
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        self._mandatory: dict[int, tuple[int, int]] = {}
+        self._mandatory: dict[tuple[int, int], tuple[int, int]] = {}
         self._aces: list[int] | None = None
         self._pairs: list[tuple[int, int, int]] | None = None
 
@@ -294,12 +294,15 @@ class _Table:
             self._gathers[key] = found
         return found
 
-    def mandatory(self, target: int) -> tuple[int, int]:
-        """The standing build of ``target`` a new set of it must join, as (mask, its sets);
-        mask -1 when that build may not be touched (kasino: another side's multiple build)."""
-        found = self._mandatory.get(target)
+    def mandatory(self, target: int, player: int) -> tuple[int, int]:
+        """The standing build of ``target`` a new set of it must join when ``player`` builds
+        it, as (mask, its sets); mask -1 when that build may not be touched (kasino: another
+        side's multiple build)."""
+        key = (target, player)
+        found = self._mandatory.get(key)
         if found is None:
             br = self.rs.build
+            who = br.add_to_multiple
             mask = sets = 0
             if br.one_per_value:
                 for j in self.builds:
@@ -307,13 +310,13 @@ class _Table:
                     assert isinstance(pile, Pile)
                     if pile.value != target:
                         continue
-                    if (br.add_to_multiple == "partner" and pile.sets > 1
-                            and pile.owner != self.partner):
+                    if pile.sets > 1 and who != "anyone" and pile.owner != self.partner and (
+                            who == "partner" or pile.owner != player):
                         mask = -1
                         break
                     mask |= 1 << j
                     sets += pile.sets
-            found = self._mandatory[target] = (mask, sets)
+            found = self._mandatory[key] = (mask, sets)
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
@@ -488,7 +491,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
         if target > br.max_value or (target < low and not builds):
             continue
         if builds:
-            mandatory, mandatory_sets = t.mandatory(target)
+            mandatory, mandatory_sets = t.mandatory(target, player)
             if mandatory < 0:
                 continue  # a set of this value would have to join a build we may not touch
             primaries = _primaries(t, hvals, target, sums)

@@ -92,10 +92,12 @@ def selection_reason(
         if multiple and target != multiple[0].value:
             return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
         partner = partner_of(pos)
-        if rs.build.add_to_multiple == "partner":
-            for p in multiple:
-                if p.owner != partner:
-                    return f"only a partner may add to {_describe(p)}"
+        who = rs.build.add_to_multiple
+        for p in multiple:
+            if who == "partner" and p.owner != partner:
+                return f"only a partner may add to {_describe(p)}"
+            if who == "owner_side" and p.owner not in (pos.to_move, partner):
+                return f"only its owner or the owner's partner may add to {_describe(p)}"
         standing = [
             p for p in pos.table if isinstance(p, Pile) and p.kind is PileKind.BUILD
             and p.value == target and p not in chosen

@@ -76,10 +76,11 @@ class BuildRules(BaseModel):
     )
     one_per_value: bool = Field(True, description="a new set of a build's value joins that build")
     gather: bool = Field(True, description="loose sets of the value may be gathered into a build")
-    add_to_multiple: Literal["anyone", "partner"] = Field(
+    add_to_multiple: Literal["anyone", "partner", "owner_side"] = Field(
         "anyone",
-        description="who may add a set to a multiple build: anyone, or only the owner's partner "
-        "(kasino: 'så länge det inte är dubbelt bygge')",
+        description="who may add a set to a multiple build: anyone, only the owner's partner, "
+        "or the owner and the owner's partner (kasino: 'så länge det inte är dubbelt bygge'; "
+        "'Det är också möjligt att bygga tripplar, eller mer')",
     )
     blocks: bool = Field(False, description="munter's blocks: a card onto a card of its value")
 

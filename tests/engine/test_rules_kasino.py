@@ -166,8 +166,6 @@ def test_seed002_a_double_build_is_never_raised_even_by_its_owner() -> None:
         play(state, move(state, "AC b10 [5H 4D 9S]"))
 
 
-@pytest.mark.xfail(strict=True, reason="engine: add_to_multiple lets only the partner add a "
-                   "set to a multiple build, not its owner (docs/RULES.md#kasino-decisions K4)")
 def test_seed002_the_owner_adds_a_further_set_to_their_own_double_build() -> None:
     # seed 002: "Det är också möjligt att bygga tripplar, eller mer" - triples, or more; the
     # builder goes on building more of the value into the same pile
@@ -180,6 +178,14 @@ def test_seed002_the_owner_adds_a_further_set_to_their_own_double_build() -> Non
     after = play(state, move(state, "2C b9x3 [5H 4D 9S] 7C"))
     pile = after.table[0]
     assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 3, 0)
+
+
+def test_seed002_an_opponent_is_told_who_may_add_to_a_double_build() -> None:
+    # K4 lets the owner add to a double build; an opponent still may not (K3), and is told who
+    # may (docs/RULES.md#kasino-decisions)
+    state = pos("0;1;7D 7H/KS;[b7x2 4H 3S 7C @1];*/-", "kasino")
+    with pytest.raises(IllegalMoveError, match="only its owner or the owner's partner may add"):
+        play(state, move(state, "7D b7x3 [4H 3S 7C]"))
 
 
 def test_four_alone_the_seat_opposite_is_no_partner() -> None:
