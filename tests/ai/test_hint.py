@@ -13,7 +13,7 @@ from .conftest import RULESETS, positions
 
 def test_hint_is_a_legal_move_with_a_reason_in_every_ruleset() -> None:
     for ruleset in RULESETS:
-        for state in positions(ruleset, games=1, every=6)[:6]:
+        for state in positions(ruleset, games=1, every=6)[:3]:
             view = state.view_for(state.to_move)
             move, why = hint(view)
             assert move in legal_moves(view)

@@ -79,7 +79,8 @@ def test_every_ruleset_says_whether_a_lone_card_builds_on_a_sum() -> None:
 
 @pytest.mark.parametrize("name", sorted(ALLOWS_LONE_BUILD))
 def test_a_lone_hand_card_builds_on_loose_cards_totalling_its_value(name: str) -> None:
-    # RULES.md (pagat): "a 3 on A+2" makes a multiple build when another 3 is held.
+    # docs/RULES.md#classic-builds (gathering, after pagat): "a 3 on A+2" makes a multiple
+    # build when another 3 is held.
     state = pos(LONE_BUILD, name)
     assert "3C b3x2 AS 2H" in legal_texts(state)
     after = play(state, parse_move(state, "3C b3x2 AS 2H"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,8 @@ from casino.ui.app import MAX_NOTICE, launch, parse_args
 from casino.ui.scenes.dialogs import NoticeScene
 from tests.ui.driver import steps
 
-SHOTS = Path(os.environ.get("CASINO_SHOTS5", "/tmp/shots5"))
+SHOTS = Path(os.environ.get("CASINO_SHOTS5") or os.environ.get("CASINO_SHOTS")
+             or tempfile.mkdtemp(prefix="casino-shots-notice-"))
 
 
 def test_a_notice_quoting_a_huge_value_is_cut_short(casino_home: Path) -> None:

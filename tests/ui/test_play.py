@@ -96,7 +96,9 @@ def test_animated_game_with_sound_and_ai_process_runs_to_game_over() -> None:
     app = make_app(animation=True, sound=True, speed=1, ai_process=True)
     app.new_game()
     play_to_game_over(app, random.Random(5))
-    assert "capture" in app.sounds.played or "won" in app.sounds.played or app.sounds.played
+    played = app.sounds.played  # the last 20 effects, newest last
+    assert played[-1] in ("won", "lost"), played  # the game-over screen sounded the result
+    assert {"capture", "sweep"} & set(played), played  # the moves before it sounded too
 
 
 POSITION = "0;1;4S 8H 2C 3C/5D 6D 7D 9D;4H KS;-/-;*"
