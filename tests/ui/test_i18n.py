@@ -21,10 +21,13 @@ import pytest
 
 from casino import i18n
 from casino.engine import legal_moves, load_ruleset
+from casino.engine.notation import format_move
 from casino.ui import scene as scene_module
 from casino.ui.app import App
 from casino.ui.scenes.dialogs import KeysScene, MenuScene, rules_page
+from casino.ui.scenes.network import LobbyScene, NetTableScene, NetworkScene
 from casino.ui.scenes.options import SettingsScene
+from casino.ui.scenes.passplay import CoverScene, PassPlayScene, PassPlayTableScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
 from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
@@ -32,6 +35,7 @@ from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.words import SYMBOL_CARD, card_text, move_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
+from tests.ui.test_network import wait_for
 from tests.ui.test_own_rulesets import own_ruleset
 
 SHOTS = Path(os.environ.get("CASINO_SHOTS") or tempfile.mkdtemp(prefix="casino-shots-sv-"))
@@ -61,10 +65,16 @@ class Brackets(gettext.NullTranslations):
         return bracket(msgid1 if n == 1 else msgid2)
 
 
+CLOSE: list[Callable[[], None]] = []
+"""What a scene's visit opened (a host on 127.0.0.1, its connection), closed after the test."""
+
+
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.set_language("en")
+    while CLOSE:
+        CLOSE.pop()()
 
 
 def app_in(language: str) -> App:
@@ -159,12 +169,70 @@ def visit_tutorial(app: App) -> None:
     steps(app)
 
 
+def visit_network(app: App) -> None:
+    scene = NetworkScene(app)
+    show(app, scene)
+    scene.row = len(scene.rows()) - 1  # the join code typed: the address's example shown
+
+
+def visit_lobby(app: App) -> None:
+    """The host's lobby: the join code, one seat taken, one open."""
+    scene = NetworkScene(app)
+    show(app, scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    CLOSE.extend((lobby.local.close, lobby.remote.close))
+    wait_for(app, lambda: lobby.remote.seats is not None)
+
+
+def passplay_setup(app: App) -> PassPlayScene:
+    app.change_settings(ruleset="kasino")
+    scene = PassPlayScene(app)
+    scene.kinds = ["person", "person", "hard"]
+    show(app, scene)
+    return scene
+
+
+def visit_passplay_setup(app: App) -> None:
+    """Two people and a computer; the second person's name is being typed."""
+    scene = passplay_setup(app)
+    scene.row = 5
+    steps(app)
+
+
+def visit_passplay_cover(app: App) -> None:
+    local = passplay_setup(app).play(seed=7)
+    show(app, CoverScene(app, local, 1))
+
+
+def visit_passplay_table(app: App) -> None:
+    """One person against a computer, after the computer's first move (shown in words)."""
+    scene = passplay_setup(app)
+    scene.kinds = ["hard", "person"]
+    local = scene.play(seed=7)
+    local.pause = 0
+    table = app.stack.top
+    assert isinstance(table, PassPlayTableScene)
+    inner = table.inner
+    assert isinstance(inner, NetTableScene)
+    steps(app)
+    view = inner.view
+    assert view is not None and local.state is not None
+    if view.to_move == view.player:  # the person leads: trail, so the computer answers
+        local.send_move(local.state.step, format_move(legal_moves(view)[-1]))
+    wait_for(app, lambda: local.state is not None and local.state.last is not None
+             and local.state.last.seat == 0)
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "title": visit_title, "title_four": visit_title_four, "title_yours": visit_title_yours,
     "settings": visit_settings, "table": visit_table,
     "choice": visit_choice, "summary": visit_summary, "kasino_help": visit_help,
     "menu": visit_menu, "keys": visit_keys, "records": visit_records,
-    "tutorial": visit_tutorial,
+    "tutorial": visit_tutorial, "network": visit_network, "lobby": visit_lobby,
+    "passplay_setup": visit_passplay_setup, "passplay_cover": visit_passplay_cover,
+    "passplay_table": visit_passplay_table,
 }
 
 WORD = re.compile(r"Ctrl\+Z|F\d+|[^\W\d_]+(?:'[^\W\d_]+)*")
@@ -175,12 +243,17 @@ NOT_MESSAGES = {PLAYER, "English", "Svenska", "H", "U", "Ctrl+Z", "F11", "#", "v
 caps, '#'."""
 
 
+RANK_TAG = re.compile(r"\((?:Kn|[AJQKED])\)")
+"""A build's taker in its tag, a rank letter: '14 (A)', in Swedish '14 (E)'."""
+
+
 def unbracketed(text: str, vocabulary: set[str]) -> str:
     """What is left of a drawn text that did not come from the catalogue."""
     previous = None
     while previous != text:  # messages inside messages: "[[Play]]", "[Lesson [1]]"
         previous, text = text, re.sub(r"\[[^\[\]]*(\]|\u2026$)", " ", text)  # or cut short
     text = SYMBOL_CARD.sub(" ", text)
+    text = RANK_TAG.sub(" ", text)
     return " ".join(w for w in WORD.findall(text) if w not in NOT_MESSAGES | vocabulary)
 
 
@@ -222,6 +295,7 @@ def test_the_brackets_catch_a_plain_string() -> None:
     assert unbracketed("[Play] now", set()) == "now"
     assert unbracketed("[[Round] [{n}]] 3 \u2013 5  10\u2666 Kn\u2663 Ctrl+Z", set()) == ""
     assert unbracketed("[You]: [take 5\u2660 with 5\u2665]", set()) == ""
+    assert unbracketed("14 (A) \u00d72", set()) == "" and unbracketed("(Ace)", set()) == "Ace"
 
 
 @pytest.mark.parametrize("name", list(SCENES))

@@ -80,3 +80,14 @@ def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
         other.close()
         click(centre(table.buttons[0].box))
         steps(app)
+
+
+def test_move_words_in_swedish_use_swedish_letters() -> None:
+    from casino import i18n
+
+    i18n.set_language("sv")
+    try:
+        assert move_words("JC x JH") == "Kn\u2663 tar in Kn\u2665"
+        assert move_words("AS=14 x KD") == "E\u2660 som 14 tar in K\u2666"
+    finally:
+        i18n.set_language("en")

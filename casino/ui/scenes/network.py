@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from casino.engine import Card, IllegalMoveError, load_ruleset
-from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.errors import CasinoError
-from casino.engine.notation import describe_move, format_move
+from casino.engine.notation import format_move
 from casino.engine.rules import find_moves
 from casino.engine.ruleset import Ruleset, bundled_names
 from casino.engine.state import PlayerView, TableItem, item_cards
+from casino.i18n import N_, _
 from casino.net.protocol import ErrorFrame, GameOver, Seats, SeatStatus, StateFrame
 from casino.net.table import SeatSpec
 from casino.ui import assets
@@ -37,6 +37,7 @@ from casino.ui.scene import (
     press,
 )
 from casino.ui.session import ai_levels, level_label
+from casino.ui.words import card_text, move_text
 
 if TYPE_CHECKING:
     from casino.net.client import HostFrame
@@ -67,19 +68,29 @@ AWAY = (150, 150, 150)
 PERSON = "person"
 
 
-def seat_line(seat: SeatStatus, waiting: bool) -> str:
-    """A seat in words: 'Anna', 'Seat 2 (open)', 'Computer 3 (greedy)', 'Ben: away'."""
-    if seat.open:
-        return f"Seat {seat.seat + 1}: open, waiting for a player"
-    if seat.stand_in:
-        return f"{seat.name}: away, the computer plays for now"
-    if waiting:
-        return f"{seat.name}: away, the game waits"
+def seat_name(seat: SeatStatus) -> str:
+    """The seat's name in this window's language: a computer is named here ('Dator 2 (Svår)'),
+    not in the host's words; a person by the name they chose."""
+    if seat.kind == "computer" and seat.level is not None:
+        return _("Computer {number} ({level})").format(number=seat.seat + 1,
+                                                       level=level_label(seat.level))
     return seat.name
 
 
+def seat_line(seat: SeatStatus, waiting: bool) -> str:
+    """A seat in words: 'Anna', 'Seat 2: open, ...', 'Ben: away, the game waits'."""
+    if seat.open:
+        return _("Seat {number}: open, waiting for a player").format(number=seat.seat + 1)
+    if seat.stand_in:
+        return _("{name}: away, the computer plays for now").format(name=seat_name(seat))
+    if waiting:
+        return _("{name}: away, the game waits").format(name=seat_name(seat))
+    return seat_name(seat)
+
+
 def symbols(text: str) -> str:
-    """Card names in a text as a player reads them: ``10D`` -> ``10\u2666``."""
+    """Card names in a text as a player reads them: ``10D`` -> ``10\u2666`` (``Kn\u2663`` in
+    Swedish)."""
     out = []
     for token in text.split(" "):
         core = token.strip("[]")
@@ -89,27 +100,30 @@ def symbols(text: str) -> str:
         except CasinoError:
             out.append(token)
             continue
-        shown = f"{card.rank_text}{SUIT_SYMBOLS[card.suit]}" + (f" as {value}" if eq else "")
+        shown = _("{card} as {value}").format(card=card_text(card), value=value) if eq \
+            else card_text(card)
         out.append(token.replace(core, shown))
     return " ".join(out)
 
 
 def move_words(text: str) -> str:
     """A public move in words with card symbols: '9\u2663 takes 9\u2665'."""
-    head, _, rest = text.partition(" ")
-    verb, _, items = rest.partition(" ")
+    head, _sep, rest = text.partition(" ")
+    verb, _sep, items = rest.partition(" ")
+    card, items = symbols(head), symbols(items)
     if verb == "t":
-        said = "trails"
+        said = _("{card} trails").format(card=card)
     elif verb == "x":
-        said = "takes"
+        said = _("{card} takes {items}").format(card=card, items=items)
     elif verb.startswith("b"):
-        times = " \u00d7"
-        said = f"builds {verb[1:].replace('x', times)} with"
+        said = _("{card} builds {value} with {items}").format(
+            card=card, value=verb[1:].replace("x", " \u00d7"), items=items)
     elif verb.startswith("k"):
-        said = f"blocks {verb[1:]} on"
+        said = _("{card} blocks {value} on {items}").format(card=card, value=verb[1:],
+                                                              items=items)
     else:
-        said = verb
-    return symbols(f"{head} {said} {items}".strip())
+        said = symbols(f"{head} {verb} {items}")
+    return said.strip()
 
 
 def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
@@ -137,43 +151,49 @@ class NetworkScene(Scene):
         self.found: list[FoundTable] = []
         self.searching = False
         self.message = ""
-        self.buttons = [Button("Host", "host"), Button("Join", "join", key=pygame.K_RETURN),
-                        Button("Find tables", "find", key=pygame.K_F5),
-                        Button("Back", "back", key=pygame.K_ESCAPE)]
+        self.buttons = [Button(N_("Host"), "host"),
+                        Button(N_("Join"), "join", key=pygame.K_RETURN),
+                        Button(N_("Find tables"), "find", key=pygame.K_F5),
+                        Button(N_("Back"), "back", key=pygame.K_ESCAPE)]
 
     # -- rows ------------------------------------------------------------------------
 
-    def rows(self) -> list[tuple[str, str]]:
-        """(label, value) per line: host choices, then the join fields."""
-        title = load_ruleset(self.ruleset).title
-        out = [("Rules", title), ("Players", str(len(self.seats) + 1)),
-               ("Seat 1", f"{self.app.settings.player_name} (you, the host)")]
+    def rows(self) -> list[tuple[str, str, str]]:
+        """(key, label, value) per line: host choices, then the join fields. The key names
+        the line whatever the language ('rules', 'seat 2', 'address')."""
+        title = _(load_ruleset(self.ruleset).title)
+        out = [("rules", _("Rules"), title),
+               ("players", _("Players"), str(len(self.seats) + 1)),
+               ("seat 1", _("Seat {number}").format(number=1),
+                _("{name} (you, the host)").format(name=self.app.settings.player_name))]
         for i, kind in enumerate(self.seats):
-            word = "a person (open)" if kind == PERSON else f"computer, {level_label(kind)}"
-            out.append((f"Seat {i + 2}", word))
-        out += [("Join: address", self.address), ("Join: code", self.code)]
+            word = _("a person (open)") if kind == PERSON \
+                else _("computer, {level}").format(level=level_label(kind))
+            out.append((f"seat {i + 2}", _("Seat {number}").format(number=i + 2), word))
+        out += [("address", _("Join: address"), self.address),
+                ("code", _("Join: code"), self.code)]
         return out
 
     def typed_row(self) -> str | None:
-        label = self.rows()[self.row][0]
-        return {"Join: address": "address", "Join: code": "code"}.get(label)
+        key = self.rows()[self.row][0]
+        return key if key in ("address", "code") else None
 
     def change(self, row: int, step: int) -> None:
         label = self.rows()[row][0]
         ruleset = load_ruleset(self.ruleset)
-        if label == "Rules":
+        if label == "rules":
             i = self.rulesets.index(self.ruleset)
             self.ruleset = self.rulesets[(i + step) % len(self.rulesets)]
             allowed = load_ruleset(self.ruleset).players
             while len(self.seats) + 1 not in allowed:
                 self.seats = self.seats[:-1] if len(self.seats) + 1 > max(allowed) \
                     else [*self.seats, PERSON]
-        elif label == "Players":
+        elif label == "players":
             counts: list[int] = list(ruleset.players)
             now = counts.index(len(self.seats) + 1) if len(self.seats) + 1 in counts else 0
             n = counts[(now + step) % len(counts)]
             self.seats = (self.seats + [PERSON] * 4)[:n - 1]
-        elif label.startswith("Seat ") and label != "Seat 1":
+        elif label.startswith("seat ") and label != "seat 1":
             i = int(label[5:]) - 2
             kinds = [PERSON, *ai_levels()]
             now = kinds.index(self.seats[i]) if self.seats[i] in kinds else 0
@@ -196,7 +216,7 @@ class NetworkScene(Scene):
     # -- events ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        rows, found, _ = self.boxes()
+        rows, found, _box = self.boxes()
         field = self.typed_row()
         if field and event.type == pygame.KEYDOWN:
             text = getattr(self, field)
@@ -262,7 +282,7 @@ class NetworkScene(Scene):
             try:
                 self.found = asyncio.run(browse(2.0))
             except Exception as exc:
-                self.message = f"could not search the network: {exc}"
+                self.message = _("could not search the network: {error}").format(error=exc)
             self.searching = False
             self.app.dirty = True
 
@@ -278,7 +298,8 @@ class NetworkScene(Scene):
         try:
             local = LocalHost(ruleset, specs, port=port, bind=bind)
         except OSError as exc:
-            self.message = f"cannot host on port {port}: {exc.strerror}"
+            self.message = _("cannot host on port {port}: {error}").format(
+                port=port, error=exc.strerror)
             return
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name)
         self.app.stack.replace(LobbyScene(self.app, remote, local))
@@ -287,7 +308,7 @@ class NetworkScene(Scene):
         from casino.net.remote import Remote
 
         if not self.address or not self.code:
-            self.message = "type the host's address (HOST:PORT) and the join code"
+            self.message = _("type the host's address (HOST:PORT) and the join code")
             return
         try:
             remote = Remote(self.address, self.code, self.app.settings.player_name)
@@ -303,33 +324,35 @@ class NetworkScene(Scene):
         rows, found, box = self.boxes()
         font = fit_font(surface.get_height())
         panel(surface, box, HILITE)
-        draw_text(surface, "Play people over the network", font + 4,
+        draw_text(surface, _("Play people over the network"), font + 4,
                   (box[0] + box[2] // 2, box[1] + font // 2), HILITE, "midtop", bold=True)
-        for i, ((label, value), rbox) in enumerate(zip(self.rows(), rows, strict=True)):
+        for i, ((name, label, value), rbox) in enumerate(zip(self.rows(), rows, strict=True)):
             rect = pygame.Rect(rbox)
             if i == self.row:
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
             draw_text(surface, label, font, (rect.x + 8, rect.centery), DIM, "midleft",
                       max_width=rect.w // 3)
-            typed = label.startswith("Join")
+            typed = name in ("address", "code")
             shown = value + ("|" if typed and i == self.row else "") if typed else \
-                (value if label == "Seat 1" else f"\u2039  {value}  \u203a")
+                (value if name == "seat 1" else f"\u2039  {value}  \u203a")
             if typed and not value and i != self.row:
-                shown = "e.g. 192.168.1.20:7777" if "address" in label else "the host's 6 letters"
+                shown = _("e.g. {address}").format(address="192.168.1.20:7777") \
+                    if name == "address" else _("the host's 6 letters")
             colour = DIM if typed and not value and i != self.row else TEXT
             draw_text(surface, shown, font, (rect.x + rect.w // 3 + 8, rect.centery), colour,
                       "midleft", max_width=rect.w * 2 // 3 - 16)
         x, y, w, h = found[0]
         if self.searching:
-            head = "Looking for tables on this network\u2026"
+            head = _("Looking for tables on this network\u2026")
         elif self.found:
-            head = "Tables on this network (click one, then type its code):"
+            head = _("Tables on this network (click one, then type its code):")
         else:
-            head = "F5 or Find tables looks for tables on this network."
+            head = _("F5 or Find tables looks for tables on this network.")
         draw_text(surface, head, font - 1, (x + 8, y + h // 2), DIM, "midleft", max_width=w)
         for table, fbox in zip(self.found[:2], found[1:], strict=False):
-            draw_text(surface, f"{table.name} \u00b7 {table.ruleset} \u00b7 {table.open_seats} "
-                      f"open \u00b7 {table.where}", font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
+            draw_text(surface, _("{name} \u00b7 {rules} \u00b7 {n} open \u00b7 {address}").format(
+                      name=table.name, rules=table.ruleset, n=table.open_seats,
+                      address=table.where), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
@@ -345,7 +368,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.remote = remote
         self.local = local
-        self.buttons = [Button("Leave", "leave", key=pygame.K_ESCAPE)]
+        self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
 
     def update(self, dt: float) -> None:
         if self.remote.poll():
@@ -372,28 +395,33 @@ class LobbyScene(Scene):
         self.buttons[0].box = lay.buttons[0]
         panel(surface, lay.box, HILITE)
         ruleset = self.remote.ruleset
-        title = f"{ruleset.title}: the lobby" if ruleset else "Joining the table\u2026"
-        draw_text(surface, title, font + 4, lay.title[:2], HILITE, bold=True)
-        x, y, rw, _ = lay.rows[0]
+        title = _("{rules}: the lobby").format(rules=_(ruleset.title)) if ruleset \
+            else _("Joining the table\u2026")
+        draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
+                  HILITE, "midtop", bold=True, max_width=lay.title[2])
+        x, y, rw, _rh = lay.rows[0]
         if self.local is not None:
             from casino.net.discovery import lan_address
 
-            draw_text(surface, f"Join code  {self.local.code}", font + 6, (x + 8, y), HILITE,
-                      bold=True)
-            draw_text(surface, f"Others join at {lan_address()}:{self.local.port} with this "
-                      "code.", font - 1, (x + 8, lay.rows[1][1] + 4), DIM, max_width=rw - 16)
+            draw_text(surface, _("Join code  {code}").format(code=self.local.code), font + 6,
+                      (x + 8, y), HILITE, bold=True)
+            draw_text(surface, _("Others join at {address} with this code.").format(
+                      address=f"{lan_address()}:{self.local.port}"), font - 1,
+                      (x + 8, lay.rows[1][1] + 4), DIM, max_width=rw - 16)
         else:
-            draw_text(surface, f"Table at {self.remote.address}", font, (x + 8, y), DIM)
+            draw_text(surface, _("Table at {address}").format(address=self.remote.address),
+                      font, (x + 8, y), DIM)
         seats = self.remote.seats
         for i, seat in enumerate(seats.seats if seats else []):
             bx, by, bw, bh = lay.rows[3 + i]
             waiting = seat.seat in (seats.waiting_for if seats else [])
             draw_mark(surface, (bx + 16, by + bh // 2), seat.connected, max(5, font // 3))
-            you = " (you)" if self.remote.welcome and seat.seat == self.remote.welcome.seat \
-                else ""
-            draw_text(surface, seat_line(seat, waiting) + you, font, (bx + 32, by + bh // 2),
+            line = seat_line(seat, waiting)
+            if self.remote.welcome and seat.seat == self.remote.welcome.seat:
+                line = _("{seat} (you)").format(seat=line)
+            draw_text(surface, line, font, (bx + 32, by + bh // 2),
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
-        status = self.remote.problem or "Waiting for every seat to be taken\u2026"
+        status = self.remote.problem or _("Waiting for every seat to be taken\u2026")
         bx, by, bw, bh = lay.rows[-1]
         draw_text(surface, status, font, (bx + bw // 2, by + bh // 2),
                   ERROR if self.remote.problem else DIM, "center", max_width=bw)
@@ -418,7 +446,7 @@ class NetTableScene(Scene):
         self.selected: list[TableItem] = []
         self.message = ""
         self.result: GameOver | None = None
-        self.buttons = [Button("Leave", "leave", key=pygame.K_ESCAPE)]
+        self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
 
     @property
     def view(self) -> PlayerView | None:
@@ -432,7 +460,7 @@ class NetTableScene(Scene):
                 self.message = frame.reason
             elif isinstance(frame, GameOver):
                 self.result = frame
-                self.buttons[0].label = "Back to title"
+                self.buttons[0].label = N_("Back to title")
             elif frame.type == "state":
                 self.selected = []
         if frames:
@@ -460,7 +488,7 @@ class NetTableScene(Scene):
         return round(ch * 0.69), ch
 
     def item_boxes(self, view: PlayerView) -> list[Box]:
-        _, table, _, _ = self.regions()
+        table = self.regions()[1]
         grid = table_grid(table, len(view.table), view.ruleset.table_spaces,
                           (round(self.card_size()[0] * 0.8), round(self.card_size()[1] * 0.8)))
         return [item_box(slot, len(item_cards(item)), grid.card, grid.tag)
@@ -482,7 +510,7 @@ class NetTableScene(Scene):
                 else:
                     self.selected.append(item)
                 return True
-        _, _, _, hand = self.regions()
+        hand = self.regions()[3]
         for card, box in zip(view.hand, hand_boxes(hand, len(view.hand), self.card_size()),
                              strict=True):
             if inside(box, *event.pos):
@@ -493,7 +521,7 @@ class NetTableScene(Scene):
     def play(self, view: PlayerView, card: Card) -> None:
         """Send the move a hand card and the selection mean; several: ask which."""
         if view.to_move != view.player:
-            self.message = "it is not your turn"
+            self.message = _("it is not your turn")
             return
         try:
             moves = find_moves(view, card, self.selected)
@@ -512,29 +540,30 @@ class NetTableScene(Scene):
             if index is not None:
                 self.remote.send_move(state.step, format_move(moves[index]))
 
-        self.app.stack.push(ChoiceScene(self.app, "Which move?",
-                                        [describe_move(m, view.ruleset) for m in moves], chosen))
+        self.app.stack.push(ChoiceScene(self.app, N_("Which move?"),
+                                        [move_text(m, view.ruleset) for m in moves], chosen))
 
     def status(self, view: PlayerView) -> str:
         seats = self.remote.seats
-        names = {s.seat: s.name for s in seats.seats} if seats else {}
+        names = {s.seat: seat_name(s) for s in seats.seats} if seats else {}
         if self.remote.problem:
             return self.remote.problem
         if self.result is not None:
             totals = " \u2013 ".join(map(str, self.result.totals))
             winner = self.result.winner
             if winner is None:
-                won = "drawn"
-            elif view.players == 4 and view.ruleset.partnerships:
-                won = " & ".join(names.get(s, "?") for s in (winner, winner + 2)) + " win"
-            else:
-                won = f"{names.get(winner, '?')} wins"
-            return f"Game over: {won} ({totals})"
+                return _("Game over: drawn ({totals})").format(totals=totals)
+            if view.players == 4 and view.ruleset.partnerships:
+                return _("Game over: {first} & {second} win ({totals})").format(
+                    first=names.get(winner, "?"), second=names.get(winner + 2, "?"),
+                    totals=totals)
+            return _("Game over: {name} wins ({totals})").format(
+                name=names.get(winner, "?"), totals=totals)
         if seats and view.to_move in seats.waiting_for:
-            return f"Waiting for {names.get(view.to_move, '?')}\u2026"
+            return _("Waiting for {name}\u2026").format(name=names.get(view.to_move, "?"))
         if view.to_move == view.player:
-            return "Your turn: select table cards, then click a hand card"
-        return f"{names.get(view.to_move, '?')} is playing\u2026"
+            return _("Your turn: select table cards, then click a hand card")
+        return _("{name} is playing\u2026").format(name=names.get(view.to_move, "?"))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(assets.felt(surface.get_size()), (0, 0))
@@ -559,19 +588,20 @@ class NetTableScene(Scene):
             draw_hidden_hand(surface, view.hand_counts[seat.seat], (x + 12, y + font * 2,
                              bw - 24, small[1]), small, self.app.settings)
             taken = len(view.captures[seat.seat])
-            draw_text(surface, f"{taken} taken", font - 2, (x + bw - 10, y + bh - 6), DIM,
-                      "bottomright")
+            draw_text(surface, _("{n} taken").format(n=taken), font - 2,
+                      (x + bw - 10, y + bh - 6), DIM, "bottomright")
         grid = table_grid(table, len(view.table), view.ruleset.table_spaces,
                           (round(self.card_size()[0] * 0.8), round(self.card_size()[1] * 0.8)))
         for item, slot in zip(view.table, grid.slots, strict=False):
             outline = HILITE if item in self.selected else None
             draw_item(surface, item, slot, grid.card, grid.tag, view.ruleset, self.app.settings,
                       view.players == 4 and view.ruleset.partnerships, outline, set())
-        draw_text(surface, f"stock {view.stock_count}", font - 2, (table[0] + 4, table[1]), DIM)
+        draw_text(surface, _("stock {n}").format(n=view.stock_count), font - 2,
+                  (table[0] + 4, table[1]), DIM)
         last = self.remote.state.last if self.remote.state else None
         line = self.status(view)
         if last is not None and self.result is None:
-            who = next((s.name for s in seats if s.seat == last.seat), "?")
+            who = next((seat_name(s) for s in seats if s.seat == last.seat), "?")
             line = f"{who}: {move_words(last.move)} \u00b7 {line}"
         draw_text(surface, line, font, (status[0] + status[2] // 2, status[1] + font),
                   ERROR if self.remote.problem else HILITE, "center", max_width=status[2])
@@ -581,8 +611,9 @@ class NetTableScene(Scene):
         me = next((s for s in seats if s.seat == view.player), None)
         if me is not None:
             draw_mark(surface, (hand[0] + 14, hand[1] + font), me.connected, max(5, font // 3))
-            draw_text(surface, f"{me.name} (you) \u00b7 {len(view.captures[view.player])} taken",
-                      font, (hand[0] + 28, hand[1] + font), TEXT, "midleft")
+            draw_text(surface, _("{name} (you) \u00b7 {n} taken").format(
+                      name=seat_name(me), n=len(view.captures[view.player])), font,
+                      (hand[0] + 28, hand[1] + font), TEXT, "midleft")
         for card, box in zip(view.hand, hand_boxes(hand, len(view.hand), self.card_size()),
                              strict=True):
             draw_card(surface, card, box, self.app.settings)

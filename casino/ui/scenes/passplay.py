@@ -17,6 +17,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.moves import Move
 from casino.engine.ruleset import Ruleset, bundled_names
+from casino.i18n import N_, _
 from casino.net.client import HostFrame
 from casino.net.protocol import (
     PROTOCOL_VERSION,
@@ -49,16 +50,16 @@ class LocalTable:
         """``seats`` holds (kind, name) per seat: kind "person", or a computer level."""
         specs = [SeatSpec(kind="person") if kind == PERSON else SeatSpec(kind="computer",
                                                                         level=kind)
-                 for kind, _ in seats]
+                 for kind, _name in seats]
         self.table = Table(ruleset, specs, seed=str(seed))
         for i, (kind, name) in enumerate(seats):
             if kind == PERSON:
                 self.table.sit(Hello(type="hello", version=PROTOCOL_VERSION,
                                      code=self.table.code, name=name, seat=i))
-        self.people = [i for i, (kind, _) in enumerate(seats) if kind == PERSON]
+        self.people = [i for i, (kind, _name) in enumerate(seats) if kind == PERSON]
         self.viewer = self.people[0]
         self.pause = pause
-        self.policies = {i: make_policy(kind, f"{seed}:{i}") for i, (kind, _) in
+        self.policies = {i: make_policy(kind, f"{seed}:{i}") for i, (kind, _name) in
                          enumerate(seats) if kind != PERSON}
         self.problem: str | None = None
         self.seats: Seats | None = self.table.seats_frame()
@@ -166,10 +167,11 @@ class CoverScene(Scene):
         lay = dialog_layout(w, h, 3, 0, font, 0.5)
         panel(surface, lay.box, HILITE)
         x, y, bw, bh = lay.box
-        draw_text(surface, f"Pass to {self.name} \u2014 click when ready", font + 6,
+        draw_text(surface, _("Pass to {name} \u2014 click when ready").format(name=self.name),
+                  font + 6,
                   (x + bw // 2, y + bh // 2 - font), HILITE, "center", bold=True,
                   max_width=bw - 20)
-        draw_text(surface, "The other hands stay hidden until then.", font,
+        draw_text(surface, _("The other hands stay hidden until then."), font,
                   (x + bw // 2, y + bh // 2 + font), DIM, "center", max_width=bw - 20)
 
 
@@ -220,33 +222,39 @@ class PassPlayScene(Scene):
         self.ruleset = app.settings.ruleset if app.settings.ruleset in self.rulesets \
             else self.rulesets[0]
         self.kinds = [PERSON, PERSON]
-        self.names = [app.settings.player_name, "Player 2", "Player 3", "Player 4"]
+        self.names = [app.settings.player_name,
+                      *(_("Player {number}").format(number=n) for n in (2, 3, 4))]
         self.row = 0
-        self.buttons = [Button("Play", "play", key=pygame.K_RETURN),
-                        Button("Back", "back", key=pygame.K_ESCAPE)]
+        self.buttons = [Button(N_("Play"), "play", key=pygame.K_RETURN),
+                        Button(N_("Back"), "back", key=pygame.K_ESCAPE)]
 
-    def rows(self) -> list[tuple[str, str]]:
-        out = [("Rules", load_ruleset(self.ruleset).title), ("Players", str(len(self.kinds)))]
+    def rows(self) -> list[tuple[str, str, str]]:
+        """(key, label, value) per line; the key ('rules', 'seat 2', 'seat 2 name') names
+        the line whatever the language."""
+        out = [("rules", _("Rules"), _(load_ruleset(self.ruleset).title)),
+               ("players", _("Players"), str(len(self.kinds)))]
         for i, kind in enumerate(self.kinds):
-            out.append((f"Seat {i + 1}", "a person at this screen" if kind == PERSON
-                        else f"computer, {level_label(kind)}"))
+            out.append((f"seat {i + 1}", _("Seat {number}").format(number=i + 1),
+                        _("a person at this screen") if kind == PERSON
+                        else _("computer, {level}").format(level=level_label(kind))))
             if kind == PERSON:
-                out.append((f"Seat {i + 1} name", self.names[i]))
+                out.append((f"seat {i + 1} name", _("Seat {number}, name").format(number=i + 1),
+                            self.names[i]))
         return out
 
     def change(self, row: int, step: int) -> None:
         label = self.rows()[row][0]
-        if label == "Rules":
+        if label == "rules":
             i = self.rulesets.index(self.ruleset)
             self.ruleset = self.rulesets[(i + step) % len(self.rulesets)]
             allowed: list[int] = list(load_ruleset(self.ruleset).players)
             if len(self.kinds) not in allowed:
                 self.kinds = (self.kinds + [PERSON] * 4)[:allowed[0]]
-        elif label == "Players":
+        elif label == "players":
             allowed = list(load_ruleset(self.ruleset).players)
             now = allowed.index(len(self.kinds)) if len(self.kinds) in allowed else 0
             self.kinds = (self.kinds + [PERSON] * 4)[:allowed[(now + step) % len(allowed)]]
-        elif label.startswith("Seat ") and not label.endswith("name"):
+        elif label.startswith("seat ") and not label.endswith("name"):
             i = int(label.split()[1]) - 1
             kinds = [PERSON, *ai_levels()]
             now = kinds.index(self.kinds[i]) if self.kinds[i] in kinds else 0
@@ -263,7 +271,7 @@ class PassPlayScene(Scene):
         return list(lay.rows[:len(self.rows())]), lay.box
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        rows, _ = self.boxes()
+        rows, _box = self.boxes()
         label = self.rows()[min(self.row, len(rows) - 1)][0]
         if label.endswith("name") and event.type == pygame.KEYDOWN:
             i = int(label.split()[1]) - 1
@@ -307,8 +315,9 @@ class PassPlayScene(Scene):
         """(kind, name) per seat; people's names made distinct, blank ones filled in."""
         out: list[tuple[str, str]] = []
         for i, kind in enumerate(self.kinds):
-            name = " ".join(self.names[i].split()) or f"Player {i + 1}"
-            out.append((kind, name if kind == PERSON else f"Computer {i + 1}"))
+            name = " ".join(self.names[i].split()) or _("Player {number}").format(number=i + 1)
+            out.append((kind, name if kind == PERSON
+                        else _("Computer {number}").format(number=i + 1)))
         return out
 
     def play(self, seed: int | str | None = None) -> LocalTable:
@@ -324,21 +333,21 @@ class PassPlayScene(Scene):
         rows, box = self.boxes()
         font = fit_font(surface.get_height())
         panel(surface, box, HILITE)
-        draw_text(surface, "Pass and play: people at this screen", font + 4,
+        draw_text(surface, _("Pass and play: people at this screen"), font + 4,
                   (box[0] + box[2] // 2, box[1] + font // 2), HILITE, "midtop", bold=True)
-        for i, ((label, value), rbox) in enumerate(zip(self.rows(), rows, strict=True)):
+        for i, ((name, label, value), rbox) in enumerate(zip(self.rows(), rows, strict=True)):
             rect = pygame.Rect(rbox)
             if i == self.row:
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-            typed = label.endswith("name")
+            typed = name.endswith("name")
             shown = value + ("|" if i == self.row else "") if typed else f"\u2039  {value}  \u203a"
             draw_text(surface, label, font, (rect.x + 8, rect.centery), DIM, "midleft",
                       max_width=rect.w // 3)
             draw_text(surface, shown, font, (rect.x + rect.w // 3 + 8, rect.centery), TEXT,
                       "midleft", max_width=rect.w * 2 // 3 - 16)
-        x, _, w, _ = box
-        draw_text(surface, "Between two people's turns the screen is covered until the next "
-                  "one clicks. No undo, hints or unseen cards here.", font - 2,
+        x, _y, w, _h = box
+        draw_text(surface, _("Between two people's turns the screen is covered until the next "
+                  "one clicks. No undo, hints or unseen cards here."), font - 2,
                   (x + w // 2, self.buttons[0].box[1] - font), DIM, "midbottom",
                   max_width=w - 24)
         for button in self.buttons:
