@@ -54,9 +54,14 @@ def test_killed_client_rejoins_with_its_token_and_the_game_ends_as_recorded(
         other.kill()
     assert status == 0, err
     hosted = read_log(host_log)
-    # Every view the host sent seat 1, before the kill and after the rejoin, arrived as sent:
-    # the rejoined client's first view is exactly the host's view of that seat at that step.
-    assert views(read_log(a1)) + views(read_log(a2)) == views(hosted, 0)
+    # Every view seat 1 logged, before the kill and after the rejoin, is the host's view as
+    # sent: the killed client's views are the start of the host's, the rejoined client's the
+    # end of them. Views the host sent in the moment the client was killed may never have
+    # been read, so a gap between the two is allowed (it is only as wide as that moment).
+    before, after, sent = views(read_log(a1)), views(read_log(a2)), views(hosted, 0)
+    assert before and after and len(before) + len(after) <= len(sent)
+    assert sent[:len(before)] == before
+    assert sent[len(sent) - len(after):] == after
     assert views(read_log(b)) == views(hosted, 1)
     rejoined = views(read_log(a2))[0]
     assert rejoined in views(hosted, 0)
