@@ -150,6 +150,23 @@ class Button:
                   anchor="center", max_width=rect.w - 8)
 
 
+_ROW_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_UP: (-1, 0), pygame.K_RIGHT: (0, 1),
+             pygame.K_LEFT: (0, -1)}
+
+
+def step_rows(event: pygame.event.Event, row: int, boxes: list[Box]) -> tuple[int, int] | None:
+    """Arrow keys and clicks on a dialog's setting rows: (the row chosen, the step to change
+    its value by, 0 for none); None when the event is not for the rows."""
+    if event.type == pygame.KEYDOWN and event.key in _ROW_KEYS and boxes:
+        down, step = _ROW_KEYS[event.key]
+        return (row + down) % len(boxes), step
+    if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+        for i, box in enumerate(boxes):
+            if inside(box, *event.pos):
+                return i, 1 if event.button == 1 else -1
+    return None
+
+
 def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
     """Offer ``event`` to each button in turn; True once one has taken it."""
     return any(button.handle(event) for button in buttons)

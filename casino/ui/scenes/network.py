@@ -35,6 +35,7 @@ from casino.ui.scene import (
     draw_text,
     panel,
     press,
+    step_rows,
 )
 from casino.ui.session import ai_levels, level_label
 from casino.ui.words import card_text, move_text
@@ -231,25 +232,13 @@ class NetworkScene(Scene):
             return True
         if event.type == ACTION:
             return self.on_action(str(event.action))
-        if event.type == pygame.KEYDOWN:
-            n = len(self.rows())
-            if event.key == pygame.K_DOWN:
-                self.row = (self.row + 1) % n
-            elif event.key == pygame.K_UP:
-                self.row = (self.row - 1) % n
-            elif event.key == pygame.K_RIGHT:
-                self.change(self.row, 1)
-            elif event.key == pygame.K_LEFT:
-                self.change(self.row, -1)
-            else:
-                return False
+        picked = step_rows(event, self.row, rows)
+        if picked is not None:
+            self.row, step = picked
+            if step:
+                self.change(self.row, step)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(rows):
-                if inside(box, *event.pos):
-                    self.row = i
-                    self.change(i, 1 if event.button == 1 else -1)
-                    return True
             for table, box in zip(self.found, found, strict=False):
                 if inside(box, *event.pos):
                     self.address = table.where

@@ -30,8 +30,19 @@ from casino.net.protocol import (
 )
 from casino.net.table import Refused, SeatSpec, Table
 from casino.ui import assets
-from casino.ui.layout import dialog_layout, fit_font, inside
-from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, panel, press
+from casino.ui.layout import dialog_layout, fit_font
+from casino.ui.scene import (
+    ACTION,
+    DIM,
+    HILITE,
+    TEXT,
+    Button,
+    Scene,
+    draw_text,
+    panel,
+    press,
+    step_rows,
+)
 from casino.ui.session import ai_levels, level_label, make_policy
 
 if TYPE_CHECKING:
@@ -290,25 +301,12 @@ class PassPlayScene(Scene):
             elif event.action == "play":
                 self.play()
             return True
-        if event.type == pygame.KEYDOWN:
-            n = len(self.rows())
-            if event.key == pygame.K_DOWN:
-                self.row = (self.row + 1) % n
-            elif event.key == pygame.K_UP:
-                self.row = (self.row - 1) % n
-            elif event.key == pygame.K_RIGHT:
-                self.change(self.row, 1)
-            elif event.key == pygame.K_LEFT:
-                self.change(self.row, -1)
-            else:
-                return False
+        picked = step_rows(event, self.row, rows)
+        if picked is not None:
+            self.row, step = picked
+            if step:
+                self.change(self.row, step)
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(rows):
-                if inside(box, *event.pos):
-                    self.row = i
-                    self.change(i, 1 if event.button == 1 else -1)
-                    return True
         return False
 
     def seats(self) -> list[tuple[str, str]]:
