@@ -38,7 +38,7 @@ from casino.ui.scene import (
     step_rows,
 )
 from casino.ui.session import ai_levels, level_label
-from casino.ui.words import card_text, move_text
+from casino.ui.words import card_text, move_text, reason_text
 
 if TYPE_CHECKING:
     from casino.net.client import HostFrame
@@ -515,7 +515,7 @@ class NetTableScene(Scene):
         try:
             moves = find_moves(view, card, self.selected)
         except IllegalMoveError as exc:
-            self.message = str(exc)
+            self.message = reason_text(exc.reason)
             return
         state = self.remote.state
         assert state is not None

@@ -37,7 +37,7 @@ from casino.ui.settings import (
     flight_seconds,
     highlight_seconds,
 )
-from casino.ui.words import card_text, move_text, symbols
+from casino.ui.words import card_text, move_text, reason_text, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -318,7 +318,7 @@ class TableScene(Scene):
         try:
             moves = find_moves(view, card, selection)
         except IllegalMoveError as exc:
-            self.say(_("Not allowed: {reason}.").format(reason=exc), "error")
+            self.say(_("Not allowed: {reason}.").format(reason=reason_text(exc.reason)), "error")
             self.app.sounds.play("illegal")
             return
         if len(moves) == 1:
