@@ -14,6 +14,7 @@ import pygame
 
 from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, find_moves
 from casino.engine.state import TableItem, item_cards
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
@@ -67,6 +68,9 @@ KEYS_HELP = (
 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
+Hint = tuple[Move, Reason]
+"""A hinted move and why (said in the window's language when shown)."""
+
 
 class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
@@ -76,8 +80,8 @@ class TableScene(Scene):
         self.focus: int | None = None  # keyboard focus among table items
         self.message = ""
         self.message_kind = "info"
-        self.hint: tuple[Move, str] | None = None
-        self.hint_worker: Worker[tuple[Move, str]] | ProcessWorker[tuple[Move, str]] | None = None
+        self.hint: Hint | None = None
+        self.hint_worker: Worker[Hint] | ProcessWorker[Hint] | None = None
         self.staged: Move | None = None
         self.show_unseen = False
         self.animator = Animator()
@@ -546,7 +550,7 @@ class TableScene(Scene):
             if self.hint is not None:
                 move, reason = self.hint
                 self.say(_("Hint: {move} ({reason}). Enter plays it.").format(
-                    move=move_text(move, self.session.ruleset), reason=reason), "hint")
+                    move=move_text(move, self.session.ruleset), reason=reason_text(reason)), "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session
