@@ -128,4 +128,4 @@ def test_bad_frames_are_named() -> None:
     with pytest.raises(FrameError) as caught:
         parse_client('{"type": "hello", "version": 7, "app": "9.9"}')
     assert caught.value.fatal
-    assert "protocol 1" in str(caught.value) and "protocol 7" in str(caught.value)
+    assert f"protocol {PROTOCOL_VERSION}" in str(caught.value) and "protocol 7" in str(caught.value)

@@ -18,6 +18,7 @@ from casino.engine.notation import format_move
 from casino.engine.rules import find_moves
 from casino.engine.ruleset import Ruleset, bundled_names
 from casino.engine.state import PlayerView, TableItem, item_cards
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.net.protocol import ErrorFrame, GameOver, Seats, SeatStatus, StateFrame
 from casino.net.table import SeatSpec
@@ -52,7 +53,7 @@ class Seating(Protocol):
 
     state: StateFrame | None
     seats: Seats | None
-    problem: str | None
+    problem: Reason | None
 
     @property
     def ruleset(self) -> Ruleset | None: ...
@@ -302,7 +303,7 @@ class NetworkScene(Scene):
         try:
             remote = Remote(self.address, self.code, self.app.settings.player_name)
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = reason_text(exc.args[0])
             return
         self.app.stack.replace(LobbyScene(self.app, remote, None))
 
@@ -410,7 +411,8 @@ class LobbyScene(Scene):
                 line = _("{seat} (you)").format(seat=line)
             draw_text(surface, line, font, (bx + 32, by + bh // 2),
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
-        status = self.remote.problem or _("Waiting for every seat to be taken\u2026")
+        status = reason_text(self.remote.problem) if self.remote.problem else \
+            _("Waiting for every seat to be taken\u2026")
         bx, by, bw, bh = lay.rows[-1]
         draw_text(surface, status, font, (bx + bw // 2, by + bh // 2),
                   ERROR if self.remote.problem else DIM, "center", max_width=bw)
@@ -446,7 +448,7 @@ class NetTableScene(Scene):
         frames = self.remote.poll()
         for frame in frames:
             if isinstance(frame, ErrorFrame):
-                self.message = frame.reason
+                self.message = reason_text(frame.why)
             elif isinstance(frame, GameOver):
                 self.result = frame
                 self.buttons[0].label = N_("Back to title")
@@ -536,7 +538,7 @@ class NetTableScene(Scene):
         seats = self.remote.seats
         names = {s.seat: seat_name(s) for s in seats.seats} if seats else {}
         if self.remote.problem:
-            return self.remote.problem
+            return reason_text(self.remote.problem)
         if self.result is not None:
             totals = " \u2013 ".join(map(str, self.result.totals))
             winner = self.result.winner

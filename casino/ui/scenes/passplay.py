@@ -17,6 +17,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.moves import Move
 from casino.engine.ruleset import Ruleset, bundled_names
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.net.client import HostFrame
 from casino.net.protocol import (
@@ -72,7 +73,7 @@ class LocalTable:
         self.pause = pause
         self.policies = {i: make_policy(kind, f"{seed}:{i}") for i, (kind, _name) in
                          enumerate(seats) if kind != PERSON}
-        self.problem: str | None = None
+        self.problem: Reason | None = None
         self.seats: Seats | None = self.table.seats_frame()
         self.state: StateFrame | None = self.table.state_frame(self.viewer)
         self.result: GameOver | None = None
@@ -123,7 +124,7 @@ class LocalTable:
         try:
             ended = self.table.play(seat, PlayMove(type="move", step=step, move=text))
         except Refused as exc:
-            self._frames.append(ErrorFrame(reason=exc.reason))
+            self._frames.append(ErrorFrame.of(exc.reason))
             return
         self._after(ended)
 
