@@ -39,6 +39,12 @@ def card_text(card: Card) -> str:
     return f"{rank_letter(card.rank_text)}{SUIT_SYMBOLS[card.suit]}"
 
 
+def decimal(value: float) -> str:
+    """A number with one decimal as the language writes it: 5.7, in Swedish 5,7."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if language() == "sv" else text
+
+
 def symbols(text: str) -> str:
     """``text`` with every card in notation written with its suit symbol instead."""
     return NOTATION_CARD.sub(lambda m: rank_letter(m.group(1)) + SUIT_SYMBOLS[m.group(2)], text)

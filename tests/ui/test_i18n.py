@@ -39,7 +39,7 @@ from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import Session
-from casino.ui.words import SYMBOL_CARD, card_text, move_text
+from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_network import wait_for
@@ -482,6 +482,7 @@ def test_swedish_card_letters_and_kasino_words() -> None:
     assert [card_text(Card.parse(c)) for c in ("AS", "KH", "QD", "JC", "10D")] == \
         ["E\u2660", "K\u2665", "D\u2666", "Kn\u2663", "10\u2666"]
     assert SYMBOL_CARD.fullmatch("Kn\u2663") and SYMBOL_CARD.fullmatch("E\u2660")
+    assert decimal(5.66) == "5,7"  # the review's costs, points a round: a decimal comma
     kasino = load_ruleset("kasino")
     state = parse_position(kasino, "0;1;8C 8H 3S QS/QH 3C;[b8 5H 3D @0] JD 4S;*/-")
     assert move_text(parse_move(state, "8C b8x2 [5H 3D]"), kasino) == \
