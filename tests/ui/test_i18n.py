@@ -303,7 +303,7 @@ def visit_game_over(app: App) -> None:
 
 
 def visit_review(app: App) -> None:
-    """The review of a finished game, the expert's verdict on the first moves drawn."""
+    """The review of a finished game at its first mistake, the expert's verdict drawn."""
     session = finished_game(app)
     record = Records.open().value.game_record(session.record_id)  # type: ignore[arg-type]
     assert record is not None
@@ -313,9 +313,8 @@ def visit_review(app: App) -> None:
     while len(review.verdicts) < 2 and time.monotonic() < deadline:
         steps(app, 1)
         time.sleep(0.01)
-    for _ in range(3):
-        key(pygame.K_RIGHT)
-        steps(app)
+    key(pygame.K_m)  # the first mistake: the expert's verdict in words
+    steps(app)
 
 
 def saved_game(app: App) -> None:
