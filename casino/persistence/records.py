@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from casino.engine import Game, Ruleset
+from casino.engine.ratings import rate_record
+from casino.engine.record import GameRecord
 from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
@@ -238,14 +240,12 @@ class Records:
             raise ValueError("only a finished game is recorded")
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats named for a {game.players}-player game")
-        from casino.cli import game_record
-        from casino.engine.ratings import rate_record
-
         names = [s.name for s in seats]
-        record = game_record(game, names, moves)
+        played = GameRecord.from_game(game, names, moves)
         ratings: tuple[int, ...] | None = None
         if game.ruleset.name in RATED_RULESETS:
-            ratings = rate_record(record, load_ruleset)
+            ratings = rate_record(played, load_ruleset)
+        record = played.to_dict()
         if daily is not None:
             record["daily"] = daily.isoformat()
         totals = game.totals

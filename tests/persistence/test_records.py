@@ -16,6 +16,7 @@ import pytest
 from casino.cli import get_ruleset, replay_record
 from casino.engine import Game
 from casino.engine.ratings import rate_record
+from casino.engine.record import GameRecord
 from casino.persistence import Records, SavedGame, SeatInfo
 from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
 
@@ -163,7 +164,7 @@ def test_ratings_daily_and_the_stored_record(tmp_path: Path) -> None:
     record = records.game_record(game_id)
     assert record is not None and record["daily"] == "2026-03-04"
     replay_record(record, "stored")  # the stored record re-plays through the engine
-    ratings = rate_record(record, get_ruleset)
+    ratings = rate_record(GameRecord.parse(record), get_ruleset)
     [summary] = records.games()
     assert summary.ratings == ratings and summary.daily == date(2026, 3, 4)
     stats = records.stats_by_ruleset("Ann")["casino33"]

@@ -1,0 +1,26 @@
+"""The review's steps come from the record's one checked replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from casino.ai.basic import GreedyPolicy
+from casino.cli import play_game
+from casino.engine import load_ruleset
+from casino.engine.notation import format_move
+from casino.engine.record import GameRecord, RecordError
+from casino.ui.review import steps_of
+
+
+def test_steps_are_the_records_moves_and_a_tampered_score_is_named() -> None:
+    rs = load_ruleset("classic")
+    game, moves = play_game(rs, "review", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    data = GameRecord.from_game(game, ["You", "Computer"], moves).to_dict()
+    steps, final = steps_of(data, load_ruleset)
+    assert [(s.seat, format_move(s.move)) for s in steps] == \
+        [tuple(m) for rnd in moves for m in rnd]
+    assert final.totals == game.totals and final.is_over()
+    data["rounds"][0]["score"]["cards"] = data["rounds"][0]["score"]["cards"][::-1]
+    data["rounds"][0]["score"]["spades"] = [9, 9]  # the old loop never looked at scores
+    with pytest.raises(RecordError, match=r"rounds\[0\]\.score"):
+        steps_of(data, load_ruleset)
