@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from casino.ai.basic import BASIC_POLICIES, Policy
+from casino.ai.play import play_game
 from casino.engine import rules
 from casino.engine.errors import CasinoError
-from casino.engine.game import Game
 from casino.engine.notation import format_move, parse_position
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import State, is_partnership
+from casino.engine.state import is_partnership
 
 PolicyFactory = Callable[[str, int | str], Policy]
 
@@ -71,45 +71,6 @@ def make_policy(name: str, seed: int | str) -> Policy:
         raise UsageError(f"unknown player {name!r}; known players: {', '.join(sorted(factories))}")
     policy: Policy = factories[name](seed=seed)
     return policy
-
-
-def check_invariants(state: State) -> None:
-    """Raise AssertionError if a card is lost or duplicated."""
-    cards = state.all_cards()
-    if len(cards) != 52 or len({c.index for c in cards}) != 52:
-        raise AssertionError(f"{len(cards)} cards in play, {len(set(cards))} distinct")
-
-
-def play_game(
-    ruleset: Ruleset, seed: int | str, players: Sequence[Policy], check: bool = True,
-    teams: bool | None = None,
-) -> tuple[Game, list[list[tuple[int, str]]]]:
-    """One complete game between policies; returns it and the moves of each round."""
-    game = Game.start(ruleset, len(players), seed, teams=teams)
-    record: list[list[tuple[int, str]]] = [[]]
-    while True:
-        state = game.round
-        if state.is_over():
-            if check:
-                check_invariants(state)
-                score = game.scores[-1]
-                fixed = ruleset.fixed_points(state.players)
-                extra = sum(score.sweeps) * ruleset.scoring.sweep + ruleset.scoring.last_taker
-                if sum(score.totals) > fixed + extra:
-                    raise AssertionError(f"round points {sum(score.totals)} exceed {fixed + extra}")
-            if game.is_over():
-                return game, record
-            game = game.next_round()
-            record.append([])
-            continue
-        seat = state.to_move
-        move = players[seat].choose(game.view_for(seat))
-        if check and move not in rules.legal_moves(state):
-            raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
-        record[-1].append((seat, format_move(move)))
-        game = game.apply(move)
-        if check and len(game.round.all_cards()) != 52:
-            raise AssertionError("a card was lost or duplicated")
 
 
 class RecordFile:
@@ -184,10 +145,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed = f"{args.seed}:{g}"
             policies = [make_policy(n, f"{seed}:{i}") for i, n in enumerate(names)]
             try:
-                game, moves = play_game(ruleset, seed, policies, teams=teams)
+                played = play_game(ruleset, seed, policies, teams=teams)
             except AssertionError as exc:
                 violations.append(f"game seed {seed!r}: {exc}")
                 continue
+            game = played.game
             winner = game.winner()
             if winner is None:
                 draws += 1
@@ -200,7 +162,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 for name, column in score.by_category().items():
                     by_category[name] = by_category.get(name, 0) + sum(column)
             if record_file is not None:
-                record_file.add(json.dumps(game_record(game, names, moves)))
+                record_file.add(played.record(names).to_json())
             progress(g + 1, args.games, "simulate")
     finally:
         if record_file is not None:
@@ -242,13 +204,6 @@ def individual_choice(args: argparse.Namespace, players: int) -> bool | None:
     if players != 4:
         raise UsageError(f"--individual is for four players, got {players}")
     return False
-
-
-def game_record(
-    game: Game, names: Sequence[str], moves: list[list[tuple[int, str]]]
-) -> dict[str, Any]:
-    """The record of a finished game as JSON data (``GameRecord``'s form)."""
-    return GameRecord.from_game(game, names, moves).to_dict()
 
 
 def replay_record(data: object, where: str) -> None:

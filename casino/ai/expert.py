@@ -96,11 +96,6 @@ class ExpertPolicy:
         self.samples = samples
         self.candidates = candidates
         self.endgame_nodes = endgame_nodes
-        self.totals: Sequence[int] | None = None
-
-    def observe_totals(self, totals: Sequence[int] | None) -> None:
-        """Game totals so far, overriding the view's ``totals``; None uses the view's."""
-        self.totals = totals
 
     def choose(self, view: PlayerView) -> Move:
         return self.evaluate(view)[0][0]
@@ -111,8 +106,7 @@ class ExpertPolicy:
         if len(moves) == 1:
             return [(moves[0], 0.0)]
         rng = random.Random(f"expert:{self.seed}:{view_key(view)}")
-        utility = make_utility(view, self.totals if self.totals is not None
-                               else (view.totals or None))
+        utility = make_utility(view, view.totals or None)
         ranked = [a.move for a in assess(view, moves)]
         if view.stock_count == 0 and view.players == 2:
             try:

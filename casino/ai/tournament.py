@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.engine.game import Game
+from casino.ai.play import play_game
 from casino.engine.notation import format_position
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import is_partnership
@@ -49,33 +49,20 @@ def play_one(ruleset: Ruleset, seed: str, names: Sequence[str], first_seat: int,
         POLICIES[names[p]](seed=f"{ai_seed}:{p}" + (f":{s}" if s >= 2 else ""))
         for s, p in enumerate(player_of_seat)
     ]
-    result = GameResult(first_seat, [], None, [])
-    game = Game.start(ruleset, seats, seed, teams=teams)
-    result.deals.append(format_position(game.round))
-    while True:
-        state = game.round
-        if state.is_over():
-            points = [0, 0]
-            for side, total in enumerate(game.scores[-1].totals):  # side k holds seat k
-                points[player_of_seat[side]] += total
-            result.margins.append(points[0] - points[1])
-            if game.is_over():
-                w = game.winner()
-                result.winner = None if w is None else player_of_seat[w]
-                return result
-            game = game.next_round()
-            result.deals.append(format_position(game.round))
-            continue
-        seat = state.to_move
-        policy = policies[seat]
-        observe = getattr(policy, "observe_totals", None)
-        if observe is not None:
-            observe(game.totals)
-        view = state.view_for(seat)
-        started = time.perf_counter()
-        move = policy.choose(view)
-        result.times[player_of_seat[seat]].append(time.perf_counter() - started)
-        game = game.play(move)
+    played = play_game(ruleset, seed, policies, check=False, teams=teams)
+    game = played.game
+    margins = []
+    for score in game.scores:
+        points = [0, 0]
+        for side, total in enumerate(score.totals):  # side k holds seat k
+            points[player_of_seat[side]] += total
+        margins.append(points[0] - points[1])
+    w = game.winner()
+    times: tuple[list[float], list[float]] = ([], [])
+    for seat, seconds in enumerate(played.seconds):
+        times[player_of_seat[seat]].extend(seconds)
+    return GameResult(first_seat, margins, None if w is None else player_of_seat[w],
+                      [format_position(deal) for deal in played.deals], times)
 
 
 Job = tuple[str, tuple[str, str], str, int, int, bool | None]

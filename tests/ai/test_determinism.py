@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from casino.ai.basic import Policy
 from casino.ai.expert import ExpertPolicy, view_key
+from casino.ai.play import play_game
 from casino.ai.registry import POLICIES
-from casino.cli import play_game
 from casino.engine import load_ruleset
 
 from .conftest import positions
@@ -26,8 +26,9 @@ def test_same_seeds_same_game() -> None:
     def seats() -> list[Policy]:
         return [ExpertPolicy(seed="a", samples=3, candidates=3), POLICIES["heuristic"](seed="b")]
 
-    game1, moves1 = play_game(rs, "det", seats())
-    game2, moves2 = play_game(rs, "det", seats())
+    one, two = play_game(rs, "det", seats()), play_game(rs, "det", seats())
+    game1, moves1 = one.game, one.move_texts()
+    game2, moves2 = two.game, two.move_texts()
     assert moves1 == moves2
     assert game1.totals == game2.totals
 

@@ -7,8 +7,8 @@ import pytest
 from casino.ai.basic import Policy
 from casino.ai.expert import ExpertPolicy
 from casino.ai.ismcts import ISMCTSPolicy
+from casino.ai.play import play_game
 from casino.ai.registry import DIFFICULTIES, POLICIES, policy_for
-from casino.cli import play_game
 from casino.engine import Game, load_ruleset, play
 
 from .conftest import RULESETS
@@ -35,7 +35,8 @@ def test_level_plays_whole_games_legally(ruleset: str, level: str) -> None:
     rs = load_ruleset(ruleset)
     for players in sorted({min(rs.players), 2} & set(rs.players)):
         seats = [make(level, f"t:{i}") for i in range(players)]
-        game, moves = play_game(rs, f"levels:{level}", seats, check=True)
+        played = play_game(rs, f"levels:{level}", seats, check=True)
+        game, moves = played.game, played.move_texts()
         assert game.is_over()
         assert all(moves)
 

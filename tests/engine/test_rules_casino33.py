@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from casino.ai.basic import GreedyPolicy
+from casino.ai.play import play_game
 from casino.cli import main as cli_main
-from casino.cli import play_game
 from casino.engine import (
     DECK,
     IllegalMoveError,
@@ -140,7 +140,8 @@ def test_a_records_ratings_are_its_rounds_ratings() -> None:
     each round from its deal, and a record that does not replay is refused, not rated."""
     rs = load_ruleset("casino33")
     policies = [GreedyPolicy(seed=f"r:{i}") for i in range(2)]
-    game, moves = play_game(rs, "rated", policies)
+    played = play_game(rs, "rated", policies)
+    game, moves = played.game, played.move_texts()
     assert len(game.scores) >= 2
     record = GameRecord.from_game(game, ["A", "B"], moves)
     plies = record.plies(load_ruleset)

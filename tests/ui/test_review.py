@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.basic import GreedyPolicy
-from casino.cli import play_game
+from casino.ai.play import play_game
 from casino.engine import load_ruleset
 from casino.engine.notation import format_move
 from casino.engine.record import GameRecord, RecordError
@@ -14,7 +14,8 @@ from casino.ui.review import steps_of
 
 def test_steps_are_the_records_moves_and_a_tampered_score_is_named() -> None:
     rs = load_ruleset("classic")
-    game, moves = play_game(rs, "review", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    played = play_game(rs, "review", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    game, moves = played.game, played.move_texts()
     data = GameRecord.from_game(game, ["You", "Computer"], moves).to_dict()
     steps, final = steps_of(data, load_ruleset)
     assert [(s.seat, format_move(s.move)) for s in steps] == \
