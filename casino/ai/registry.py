@@ -69,6 +69,13 @@ DIFFICULTIES: dict[str, str] = {
 """UI difficulty name -> level name in ``POLICIES``, weakest first."""
 
 
+def make_policy(name: str, seed: int | str = 0) -> Policy:
+    """The computer player of level ``name`` (a key of ``POLICIES``); ValueError if unknown."""
+    if name not in POLICIES:
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(POLICIES))}")
+    return POLICIES[name](seed=seed)
+
+
 def policy_for(difficulty: str, seed: int | str = 0) -> Policy:
     """The computer player for a UI difficulty name ('Easy' ... 'Expert')."""
     try:
