@@ -25,8 +25,6 @@ from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
 FILE_NAME = "records.sqlite3"
 HALL_OF_FAME_SIZE = 15
-RATED_RULESETS = frozenset({"casino33"})
-"""Rulesets whose games earn rating points (Casino 33, seed 003)."""
 
 _HEADER = b"SQLite format 3\x00"
 _COMPANIONS = ("-journal", "-wal", "-shm")
@@ -243,7 +241,7 @@ class Records:
         names = [s.name for s in seats]
         played = GameRecord.from_game(game, names, moves)
         ratings: tuple[int, ...] | None = None
-        if game.ruleset.name in RATED_RULESETS:
+        if game.ruleset.scoring.ratings == "casino33":
             ratings = rate_record(played, load_ruleset)
         record = played.to_dict()
         if daily is not None:

@@ -17,7 +17,7 @@ from casino.cli import get_ruleset, replay_record
 from casino.engine import Game
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord
-from casino.persistence import Records, SavedGame, SeatInfo
+from casino.persistence import Records, SavedGame, SeatInfo, replay
 from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
 
 from .conftest import backups, child, play, read_only
@@ -387,3 +387,23 @@ def test_four_players_each_alone_are_recorded_seat_by_seat(tmp_path: Path) -> No
     stored = records.game_record(game_id)
     assert stored is not None and stored["teams"] is False
     replay_record(stored, "stored")
+
+
+def test_a_ruleset_rated_by_its_file_is_rated_under_any_name(tmp_path: Path) -> None:
+    """The rating points follow the ruleset's ``scoring.ratings``: a game of the player's
+    own copy of Casino 33 is rated, a game of a ruleset without ratings is not."""
+    from casino.engine.ruleset import parse_ruleset
+
+    mine = parse_ruleset('base = "casino33"\nname = "mine"\ntitle = "Mine"\n', "mine.toml")
+    game, save = play("casino33", seed="mine")
+    game = replay(save.model_copy(update={"ruleset": "mine"}), lambda _name: mine)
+    records = book(tmp_path)
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bot", level="greedy")]
+    added = records.add_game(game, seats, save.moves(), load_ruleset=lambda _name: mine)
+    assert added.value is not None
+    plain, plain_save = play("classic", seed="plain")
+    records.add_game(plain, seats, plain_save.moves())
+    rated = {g.ruleset: g.ratings for g in records.games()}
+    assert rated["classic"] is None
+    assert rated["mine"] == rate_record(
+        GameRecord.parse(records.game_record(added.value)), lambda _name: mine)
