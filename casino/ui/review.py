@@ -53,7 +53,9 @@ class Verdict:
 
 
 def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
-    """Compare ``played`` with the expert's candidates (best first); None without any."""
+    """Compare ``played`` with the expert's candidates (its choice first); None without any.
+
+    The other candidates come in the search's order, which need not be by value."""
     if not values:
         return None
     best, best_value = values[0]
@@ -62,7 +64,7 @@ def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
     for move, value in values:
         if move == played:
             return Verdict(best, max(0.0, best_value - value))
-    return Verdict(best, None, max(0.0, best_value - values[-1][1]))
+    return Verdict(best, None, max(0.0, best_value - min(v for _, v in values)))
 
 
 def steps_of(record: dict[str, Any], load: Any) -> tuple[list[Step], Game]:

@@ -18,9 +18,8 @@ from datetime import date
 from typing import Any, Generic, Protocol, TypeVar
 
 from casino.ai.basic import GreedyPolicy
-from casino.ai.expert import ExpertPolicy
 from casino.ai.hint import hint
-from casino.ai.registry import DIFFICULTIES, POLICIES
+from casino.ai.registry import DIFFICULTIES, POLICIES, expert
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
 from casino.engine.record import replay_moves, start_game
 from casino.engine.state import item_cards
@@ -448,10 +447,10 @@ def last_take(before: Game, after: Game, seat: int, move: Move) -> tuple[int, li
 
 
 def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:
-    """Candidate moves with their estimated values (round points), best first.
+    """Candidate moves with their estimated values (round points), the Expert's choice first.
 
-    The values come from PIMC (``casino.ai.expert``), which scores every candidate on the
-    same deals of the unseen cards, so two moves' values can be compared. The post-game
-    review compares each of the person's moves with these.
+    The values come from the Expert level's own search (IS-MCTS, ``casino.ai.ismcts``):
+    the post-game review compares each of the person's moves with the move the Expert
+    would have played, by the mean value the search gave each.
     """
-    return ExpertPolicy(seed=seed).evaluate(view)
+    return expert(seed=seed).evaluate(view)

@@ -25,3 +25,15 @@ def test_steps_are_the_records_moves_and_a_tampered_score_is_named() -> None:
     data["rounds"][0]["score"]["spades"] = [9, 9]  # the old loop never looked at scores
     with pytest.raises(RecordError, match=r"rounds\[0\]\.score"):
         steps_of(data, load_ruleset)
+
+
+def test_a_move_beyond_the_candidates_costs_at_least_the_spread() -> None:
+    """The search's order need not be by value (IS-MCTS ranks by visits): the floor of a
+    move outside the candidates is measured from the lowest value, not the last one."""
+    from casino.engine import Trail
+    from casino.engine.cards import Card
+    from casino.ui.review import judge
+
+    best, low, other, played = (Trail(Card.parse(t)) for t in ("2C", "3C", "4C", "5C"))
+    verdict = judge(played, [(best, 1.0), (low, -2.0), (other, 0.5)])
+    assert verdict is not None and verdict.cost is None and verdict.floor == 3.0
