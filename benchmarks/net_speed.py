@@ -26,7 +26,8 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from casino.cli import get_ruleset, make_policy, play_game
+from casino.ai.play import play_game
+from casino.cli import get_ruleset, make_policy
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.net.protocol import PROTOCOL_VERSION, Hello, encode, parse_host

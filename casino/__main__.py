@@ -1,4 +1,4 @@
-"""``python -m casino`` and the ``casino`` launcher: the game window, or the CLI for now."""
+"""``python -m casino`` and the ``casino`` launcher: the game window."""
 
 from __future__ import annotations
 
@@ -11,12 +11,8 @@ def main() -> int:
     status = desktop_run(sys.argv[1:])
     if status is not None:
         return status
-    try:
-        from casino.ui.app import run
-    except ImportError:
-        from casino.cli import main as cli_main
+    from casino.ui.app import run
 
-        return cli_main(["simulate", "--games", "1", "--players", "greedy,random"])
     return run(sys.argv[1:])
 
 

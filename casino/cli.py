@@ -12,20 +12,21 @@ import errno
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from casino.ai.basic import BASIC_POLICIES, Policy
+from casino.ai import registry, tournament
+from casino.ai.basic import Policy
+from casino.ai.play import play_game
 from casino.engine import rules
 from casino.engine.errors import CasinoError
-from casino.engine.game import Game
 from casino.engine.notation import format_move, parse_position
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import State, is_partnership
-
-PolicyFactory = Callable[[str, int | str], Policy]
+from casino.engine.state import is_partnership
+from casino.persistence.rulesets import all_rulesets, check_ruleset, ruleset_folders
+from casino.persistence.rulesets import get_ruleset as find_ruleset
 
 
 class UsageError(Exception):
@@ -53,63 +54,15 @@ def progress(done: int, total: int, label: str, stream: TextIO | None = None) ->
 
 def get_ruleset(ref: str) -> Ruleset:
     """A ruleset by name (bundled or the player's) or file path, as everything finds it."""
-    from casino.persistence.rulesets import get_ruleset as find
-
-    return find(ref)
+    return find_ruleset(ref)
 
 
 def make_policy(name: str, seed: int | str) -> Policy:
-    """A policy by name; the AI package may register stronger ones."""
-    factories: dict[str, Any] = dict(BASIC_POLICIES)
+    """A computer player by name (``casino.ai.registry.POLICIES``); UsageError if unknown."""
     try:
-        from casino.ai import registry
-    except ImportError:
-        pass
-    else:
-        factories.update(registry.POLICIES)
-    if name not in factories:
-        raise UsageError(f"unknown player {name!r}; known players: {', '.join(sorted(factories))}")
-    policy: Policy = factories[name](seed=seed)
-    return policy
-
-
-def check_invariants(state: State) -> None:
-    """Raise AssertionError if a card is lost or duplicated."""
-    cards = state.all_cards()
-    if len(cards) != 52 or len({c.index for c in cards}) != 52:
-        raise AssertionError(f"{len(cards)} cards in play, {len(set(cards))} distinct")
-
-
-def play_game(
-    ruleset: Ruleset, seed: int | str, players: Sequence[Policy], check: bool = True,
-    teams: bool | None = None,
-) -> tuple[Game, list[list[tuple[int, str]]]]:
-    """One complete game between policies; returns it and the moves of each round."""
-    game = Game.start(ruleset, len(players), seed, teams=teams)
-    record: list[list[tuple[int, str]]] = [[]]
-    while True:
-        state = game.round
-        if state.is_over():
-            if check:
-                check_invariants(state)
-                score = game.scores[-1]
-                fixed = ruleset.fixed_points(state.players)
-                extra = sum(score.sweeps) * ruleset.scoring.sweep + ruleset.scoring.last_taker
-                if sum(score.totals) > fixed + extra:
-                    raise AssertionError(f"round points {sum(score.totals)} exceed {fixed + extra}")
-            if game.is_over():
-                return game, record
-            game = game.next_round()
-            record.append([])
-            continue
-        seat = state.to_move
-        move = players[seat].choose(game.view_for(seat))
-        if check and move not in rules.legal_moves(state):
-            raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
-        record[-1].append((seat, format_move(move)))
-        game = game.apply(move)
-        if check and len(game.round.all_cards()) != 52:
-            raise AssertionError("a card was lost or duplicated")
+        return registry.make_policy(name, seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 class RecordFile:
@@ -184,10 +137,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed = f"{args.seed}:{g}"
             policies = [make_policy(n, f"{seed}:{i}") for i, n in enumerate(names)]
             try:
-                game, moves = play_game(ruleset, seed, policies, teams=teams)
+                played = play_game(ruleset, seed, policies, teams=teams)
             except AssertionError as exc:
                 violations.append(f"game seed {seed!r}: {exc}")
                 continue
+            game = played.game
             winner = game.winner()
             if winner is None:
                 draws += 1
@@ -200,7 +154,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 for name, column in score.by_category().items():
                     by_category[name] = by_category.get(name, 0) + sum(column)
             if record_file is not None:
-                record_file.add(json.dumps(game_record(game, names, moves)))
+                record_file.add(played.record(names).to_json())
             progress(g + 1, args.games, "simulate")
     finally:
         if record_file is not None:
@@ -244,13 +198,6 @@ def individual_choice(args: argparse.Namespace, players: int) -> bool | None:
     return False
 
 
-def game_record(
-    game: Game, names: Sequence[str], moves: list[list[tuple[int, str]]]
-) -> dict[str, Any]:
-    """The record of a finished game as JSON data (``GameRecord``'s form)."""
-    return GameRecord.from_game(game, names, moves).to_dict()
-
-
 def replay_record(data: object, where: str) -> None:
     """Re-play one decoded game record and check all it states; UsageError at a problem."""
     try:
@@ -287,6 +234,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    names = tuple(n.strip() for n in args.players.split(","))
+    if len(names) != 2:
+        raise UsageError(f"a tournament is between two players, got {len(names)}: {args.players}")
+    if args.deals < 1:
+        raise UsageError(f"--deals must be at least 1, got {args.deals}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    ruleset = get_ruleset(args.ruleset)
+    teams = individual_choice(args, args.seats)
+    try:
+        summary = tournament.run(ruleset, (names[0], names[1]), args.deals, str(args.seed),
+                                 args.jobs, lambda done, total: progress(done, total, "tournament"),
+                                 seats=args.seats, teams=teams)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    lo, hi = summary["win_rate_ci95"]
+    seating = "" if args.seats == 2 else (
+        ", each in two opposite seats " + ("as a team" if summary["teams"] else "each alone"))
+    print(f"{ruleset.title}: {names[0]} vs {names[1]}{seating}, {summary['deal_pairs']} deal "
+          f"pairs (seats swapped), {summary['rounds']} rounds, {summary['games']} games")
+    print(f"margin per round ({names[0]} - {names[1]}): "
+          f"{summary['margin_per_round']:+.2f} ± {summary['margin_se']:.2f} (SE)")
+    print(f"{names[0]} wins {summary['wins'][0]}, {names[1]} wins {summary['wins'][1]}, "
+          f"draws {summary['draws']}: win rate {summary['win_rate']:.1%} "
+          f"(95 % CI {lo:.1%} to {hi:.1%})")
+    for key, d in summary["decision_seconds"].items():
+        print(f"  {key:<12} decision time median {d['median'] * 1000:.2f} ms, "
+              f"p95 {d['p95'] * 1000:.2f} ms over {int(d['decisions'])} decisions")
+    print(f"elapsed {summary['elapsed_seconds']:.1f} s")
+    return 0
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     state = parse_position(ruleset, args.position)
@@ -297,8 +280,6 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     """The good rulesets with a line each (yours marked, with the file), then the bad ones."""
-    from casino.persistence.rulesets import all_rulesets, ruleset_folders
-
     listed = all_rulesets()
     for item in listed:
         if item.ruleset is not None:
@@ -314,8 +295,6 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_check_ruleset(args: argparse.Namespace) -> int:
-    from casino.persistence.rulesets import check_ruleset
-
     problems = check_ruleset(args.file)
     if problems:
         for line in problems:
@@ -353,12 +332,19 @@ def build_parser() -> argparse.ArgumentParser:
                        help="validate a ruleset (a file, or a name), naming every problem")
     p.add_argument("file", help="a .toml file, or the name of a bundled ruleset or of yours")
     p.set_defaults(func=cmd_check_ruleset)
-    try:
-        from casino.ai import tournament
-    except ImportError:
-        pass
-    else:
-        tournament.add_parser(sub)
+    p = sub.add_parser(
+        "tournament", help="duplicate-deal match between two players, with error bars")
+    p.add_argument("--ruleset", default="classic")
+    p.add_argument("--players", required=True, help="two players, e.g. expert,greedy")
+    p.add_argument("--deals", type=int, default=100, help="deal pairs (each played twice)")
+    p.add_argument("--seed", default="0")
+    p.add_argument("--seats", type=int, choices=(2, 4), default=2,
+                   help="4: each player sits in two opposite seats")
+    p.add_argument("--individual", action="store_true",
+                   help="with four seats, each seat alone, not two teams")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_tournament)
     from casino.net.cli import add_parsers as add_net_parsers
 
     add_net_parsers(sub)

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from casino.ai.basic import GreedyPolicy
-from casino.cli import get_ruleset, play_game
+from casino.ai.play import play_game
+from casino.cli import get_ruleset
 from casino.engine import CasinoError, legal_moves, load_ruleset
 from casino.engine.notation import format_position, parse_position
 from casino.engine.record import GameRecord, RecordError
@@ -53,7 +54,8 @@ def _valid_save() -> dict[str, Any]:
 
 def _valid_record() -> dict[str, Any]:
     ruleset = load_ruleset("classic")
-    game, moves = play_game(ruleset, "fuzz", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    played = play_game(ruleset, "fuzz", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    game, moves = played.game, played.move_texts()
     return GameRecord.from_game(game, ["A", "B"], moves).to_dict()
 
 

@@ -1,4 +1,4 @@
-"""Information-set Monte Carlo tree search: the Expert and Hard levels.
+"""Information-set Monte Carlo tree search: the Expert and Hard levels, and the review.
 
 Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): every iteration deals the
 unseen cards afresh from the view, walks one shared tree of move sequences choosing among
@@ -14,7 +14,8 @@ playout policy measured weaker, and breaking near ties at the root by the heuris
 measured no different. The UCB constant is 3: against the heuristic on classic, 1 measured
 weaker than 2 and 3 stronger; in Draw Casino, whose search is shallower, 2 measured stronger
 than 3, so it keeps 2. The search stops early once no remaining iteration could change the
-most visited root move.
+most visited root move. ``evaluate`` gives the root moves most visited first, each with its
+mean value in round points, which the post-game review compares the played move by.
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
 """
 
@@ -25,8 +26,8 @@ import random
 
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import estimate_points, summarize
-from casino.ai.expert import ExpertPolicy, rollout, side_of
 from casino.ai.sampling import determinize
+from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Move
 from casino.engine.rules import apply, legal_moves
@@ -48,7 +49,7 @@ class _Node:
         self.avail = 1
 
 
-class ISMCTSPolicy(ExpertPolicy):
+class ISMCTSPolicy(SearchPolicy):
     """SO-ISMCTS over this deal's plies with greedy playouts; exact last deal."""
 
     name = "ismcts"
@@ -67,6 +68,8 @@ class ISMCTSPolicy(ExpertPolicy):
         self.iterations = iterations
         self.width = width
         self.explore = explore
+        self.root_visits: list[tuple[Move, int]] = []
+        """The root moves of the last search with their visits, most first."""
 
     def shape(self, view: PlayerView) -> tuple[int, float]:
         """The playout horizon in plies and the UCB constant for this view's ruleset."""
@@ -119,13 +122,10 @@ class ISMCTSPolicy(ExpertPolicy):
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
-        out = [
-            (m, root.children[m].visits + 1e-3 * root.children[m].total
-             / max(1, root.children[m].visits))
-            for m in cands if m in root.children
-        ]
-        out.sort(key=lambda mv: -mv[1])
-        return out
+        tried = [(m, root.children[m]) for m in cands if m in root.children]
+        tried.sort(key=lambda mc: (-mc[1].visits, -mc[1].total / max(1, mc[1].visits)))
+        self.root_visits = [(m, c.visits) for m, c in tried]
+        return [(m, c.total / max(1, c.visits)) for m, c in tried]
 
     @staticmethod
     def _settled(root: _Node, left: int) -> bool:

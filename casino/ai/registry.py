@@ -9,9 +9,9 @@ import random
 from collections.abc import Callable
 
 from casino.ai.basic import GreedyPolicy, Policy, RandomPolicy
-from casino.ai.expert import ExpertPolicy
 from casino.ai.heuristic import HeuristicPolicy
 from casino.ai.ismcts import ISMCTSPolicy
+from casino.ai.pimc import PIMCPolicy
 from casino.engine.moves import Move
 from casino.engine.rules import legal_moves
 from casino.engine.state import PlayerView
@@ -54,7 +54,7 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "heuristic": HeuristicPolicy,
     "hard": hard,
     "expert": expert,
-    "pimc": ExpertPolicy,
+    "pimc": PIMCPolicy,
 }
 """Level name -> factory(seed=...). ``pimc`` (determinized search) is the measured
 alternative to the expert's IS-MCTS; it has no difficulty name."""
@@ -67,6 +67,13 @@ DIFFICULTIES: dict[str, str] = {
     "Expert": "expert",
 }
 """UI difficulty name -> level name in ``POLICIES``, weakest first."""
+
+
+def make_policy(name: str, seed: int | str = 0) -> Policy:
+    """The computer player of level ``name`` (a key of ``POLICIES``); ValueError if unknown."""
+    if name not in POLICIES:
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(POLICIES))}")
+    return POLICIES[name](seed=seed)
 
 
 def policy_for(difficulty: str, seed: int | str = 0) -> Policy:

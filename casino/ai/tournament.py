@@ -1,22 +1,22 @@
-"""``casino-cli tournament``: duplicate deals between two players, with honest error bars.
+"""Duplicate deals between two players, with honest error bars (``casino-cli tournament``).
 
 Every deal pair is one game seed played twice, the second time with the seats swapped:
 each round of both games is dealt from the same deck with the same dealer seat, so the
-luck of the cards cancels and what is left is the difference between the players.
+luck of the cards cancels and what is left is the difference between the players. This
+module plays and sums up; the command line (``casino.cli``) reads the arguments and prints.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from casino.engine.game import Game
+from casino.ai.play import play_game
+from casino.ai.registry import POLICIES
 from casino.engine.notation import format_position
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import is_partnership
@@ -33,61 +33,44 @@ class GameResult:
     times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
-def _load(ruleset_name: str) -> Ruleset:
-    from casino.cli import get_ruleset
-    return get_ruleset(ruleset_name)
-
-
 def play_one(ruleset: Ruleset, seed: str, names: Sequence[str], first_seat: int,
              ai_seed: str, seats: int = 2, teams: bool | None = None) -> GameResult:
     """One game of ``seed`` with the first-named player in ``first_seat``; with four seats
     each player sits in two opposite seats (a team, or two players each alone)."""
-    from casino.ai.registry import POLICIES
-
     player_of_seat = [(s + first_seat) % 2 for s in range(seats)]
     policies = [
         POLICIES[names[p]](seed=f"{ai_seed}:{p}" + (f":{s}" if s >= 2 else ""))
         for s, p in enumerate(player_of_seat)
     ]
-    result = GameResult(first_seat, [], None, [])
-    game = Game.start(ruleset, seats, seed, teams=teams)
-    result.deals.append(format_position(game.round))
-    while True:
-        state = game.round
-        if state.is_over():
-            points = [0, 0]
-            for side, total in enumerate(game.scores[-1].totals):  # side k holds seat k
-                points[player_of_seat[side]] += total
-            result.margins.append(points[0] - points[1])
-            if game.is_over():
-                w = game.winner()
-                result.winner = None if w is None else player_of_seat[w]
-                return result
-            game = game.next_round()
-            result.deals.append(format_position(game.round))
-            continue
-        seat = state.to_move
-        policy = policies[seat]
-        observe = getattr(policy, "observe_totals", None)
-        if observe is not None:
-            observe(game.totals)
-        view = state.view_for(seat)
-        started = time.perf_counter()
-        move = policy.choose(view)
-        result.times[player_of_seat[seat]].append(time.perf_counter() - started)
-        game = game.play(move)
+    played = play_game(ruleset, seed, policies, check=False, teams=teams)
+    game = played.game
+    margins = []
+    for score in game.scores:
+        points = [0, 0]
+        for side, total in enumerate(score.totals):  # side k holds seat k
+            points[player_of_seat[side]] += total
+        margins.append(points[0] - points[1])
+    w = game.winner()
+    times: tuple[list[float], list[float]] = ([], [])
+    for seat, seconds in enumerate(played.seconds):
+        times[player_of_seat[seat]].extend(seconds)
+    return GameResult(first_seat, margins, None if w is None else player_of_seat[w],
+                      [format_position(deal) for deal in played.deals], times)
 
 
-Job = tuple[str, tuple[str, str], str, int, int, bool | None]
+Job = tuple[Ruleset, tuple[str, str], str, int, int, bool | None]
 """Ruleset, the two players, seed, deal pair index, seats (2 or 4), teams (None: as the
 ruleset has it); the last two may be left off for two seats."""
 
+Progress = Callable[[int, int], None]
+"""Called with (deal pairs done, deal pairs in all) as each pair finishes."""
 
-def play_pair(job: Job | tuple[str, tuple[str, str], str, int]) -> tuple[int, list[GameResult]]:
+
+def play_pair(job: Job | tuple[Ruleset, tuple[str, str], str, int]
+              ) -> tuple[int, list[GameResult]]:
     """Both games of deal pair ``index``: the same seed, seats swapped."""
-    ruleset_name, names, seed, index = job[:4]
+    ruleset, names, seed, index = job[:4]
     seats, teams = (job[4], job[5]) if len(job) == 6 else (2, None)
-    ruleset = _load(ruleset_name)
     deal_seed = f"{seed}:{index}"
     ai_seed = f"ai:{seed}:{index}"
     return index, [play_one(ruleset, deal_seed, names, s, ai_seed, seats, teams)
@@ -147,13 +130,20 @@ def summarize(names: Sequence[str], pairs: list[list[GameResult]],
     }
 
 
-def run(ruleset_name: str, names: tuple[str, str], deals: int, seed: str, jobs: int = 1,
-        show_progress: bool = True, seats: int = 2, teams: bool | None = None) -> dict[str, Any]:
-    """Play ``deals`` deal pairs (on ``jobs`` processes) and summarize them."""
-    from casino.cli import progress
+def run(ruleset: Ruleset, names: tuple[str, str], deals: int, seed: str, jobs: int = 1,
+        progress: Progress | None = None, seats: int = 2, teams: bool | None = None,
+        ) -> dict[str, Any]:
+    """Play ``deals`` deal pairs (on ``jobs`` processes) and summarize them.
 
-    ruleset = _load(ruleset_name)
-    work: list[Job] = [(ruleset_name, names, seed, i, seats, teams) for i in range(deals)]
+    ``names`` are keys of ``POLICIES``; ValueError for a name that is not one, or for a
+    tournament the ruleset cannot seat.
+    """
+    for name in names:
+        if name not in POLICIES:
+            raise ValueError(f"unknown player {name!r}; known players: {', '.join(POLICIES)}")
+    if seats not in ruleset.players:
+        raise ValueError(f"{ruleset.name} is not played by {seats} players: no tournament")
+    work: list[Job] = [(ruleset, names, seed, i, seats, teams) for i in range(deals)]
     results: dict[int, list[GameResult]] = {}
     started = time.perf_counter()
     if jobs > 1:
@@ -162,76 +152,16 @@ def run(ruleset_name: str, names: tuple[str, str], deals: int, seed: str, jobs: 
         with multiprocessing.Pool(jobs) as pool:
             for index, pair in pool.imap_unordered(play_pair, work):
                 results[index] = pair
-                if show_progress:
-                    progress(len(results), deals, "tournament")
+                if progress is not None:
+                    progress(len(results), deals)
     else:
         for job in work:
             index, pair = play_pair(job)
             results[index] = pair
-            if show_progress:
-                progress(len(results), deals, "tournament")
+            if progress is not None:
+                progress(len(results), deals)
     summary = summarize(names, [results[i] for i in range(deals)], ruleset.name, seed)
     summary["seats"] = seats
     summary["teams"] = is_partnership(ruleset, seats, teams)
     summary["elapsed_seconds"] = time.perf_counter() - started
     return summary
-
-
-def cmd_tournament(args: argparse.Namespace) -> int:
-    from casino.ai.registry import POLICIES
-    from casino.cli import UsageError, individual_choice
-
-    names = tuple(n.strip() for n in args.players.split(","))
-    if len(names) != 2:
-        raise UsageError(f"a tournament is between two players, got {len(names)}: {args.players}")
-    for name in names:
-        if name not in POLICIES:
-            known = ", ".join(POLICIES)
-            raise UsageError(f"unknown player {name!r}; known players: {known}")
-    if args.deals < 1:
-        raise UsageError(f"--deals must be at least 1, got {args.deals}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    ruleset = _load(args.ruleset)
-    if args.seats not in ruleset.players:
-        raise UsageError(f"{ruleset.name} is not played by {args.seats} players: no tournament")
-    teams = individual_choice(args, args.seats)
-    pair = (names[0], names[1])
-    summary = run(args.ruleset, pair, args.deals, str(args.seed), args.jobs,
-                  seats=args.seats, teams=teams)
-    if args.json:
-        print(json.dumps(summary))
-        return 0
-    lo, hi = summary["win_rate_ci95"]
-    seating = "" if args.seats == 2 else (
-        ", each in two opposite seats " + ("as a team" if summary["teams"] else "each alone"))
-    print(f"{ruleset.title}: {names[0]} vs {names[1]}{seating}, {summary['deal_pairs']} deal "
-          f"pairs (seats swapped), {summary['rounds']} rounds, {summary['games']} games")
-    print(f"margin per round ({names[0]} - {names[1]}): "
-          f"{summary['margin_per_round']:+.2f} ± {summary['margin_se']:.2f} (SE)")
-    print(f"{names[0]} wins {summary['wins'][0]}, {names[1]} wins {summary['wins'][1]}, "
-          f"draws {summary['draws']}: win rate {summary['win_rate']:.1%} "
-          f"(95 % CI {lo:.1%} to {hi:.1%})")
-    for key, d in summary["decision_seconds"].items():
-        print(f"  {key:<12} decision time median {d['median'] * 1000:.2f} ms, "
-              f"p95 {d['p95'] * 1000:.2f} ms over {int(d['decisions'])} decisions")
-    print(f"elapsed {summary['elapsed_seconds']:.1f} s")
-    return 0
-
-
-def add_parser(subparsers: Any) -> None:
-    """Register ``tournament`` on the CLI's subparsers."""
-    p = subparsers.add_parser(
-        "tournament", help="duplicate-deal match between two players, with error bars"
-    )
-    p.add_argument("--ruleset", default="classic")
-    p.add_argument("--players", required=True, help="two players, e.g. expert,greedy")
-    p.add_argument("--deals", type=int, default=100, help="deal pairs (each played twice)")
-    p.add_argument("--seed", default="0")
-    p.add_argument("--seats", type=int, choices=(2, 4), default=2,
-                   help="4: each player sits in two opposite seats")
-    p.add_argument("--individual", action="store_true",
-                   help="with four seats, each seat alone, not two teams")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=cmd_tournament)

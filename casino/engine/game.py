@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from casino.engine import rules
 from casino.engine.errors import IllegalMoveError
@@ -35,6 +35,10 @@ class Game:
     round: State
     round_index: int = 0
     scores: tuple[RoundScore, ...] = ()
+    _totals: tuple[tuple[RoundScore, ...], tuple[int, ...]] | None = field(
+        default=None, compare=False, repr=False)
+    """``totals`` once worked out, with the ``scores`` they are of (every computer move's
+    view asks for them; a game made by ``replace`` with other scores works them out anew)."""
 
     @classmethod
     def start(cls, ruleset: Ruleset, players: int = 2, seed: int | str = 0,
@@ -62,11 +66,17 @@ class Game:
 
     @property
     def totals(self) -> tuple[int, ...]:
+        """Game points per side over the finished rounds."""
+        known = self._totals
+        if known is not None and known[0] is self.scores:
+            return known[1]
         out = [0] * self.sides
         for score in self.scores:
             for s, t in enumerate(score.totals):
                 out[s] += t
-        return tuple(out)
+        totals = tuple(out)
+        object.__setattr__(self, "_totals", (self.scores, totals))  # a cache of the fields
+        return totals
 
     def legal_moves(self) -> list[Move]:
         return rules.legal_moves(self.round)
@@ -74,7 +84,27 @@ class Game:
     def view_for(self, player: int) -> PlayerView:
         """The round's view for ``player`` with the game totals, so a policy can weigh the
         margin of this round against winning the game."""
-        return replace(self.round.view_for(player), totals=self.totals)
+        # ``replace(self.round.view_for(player), totals=self.totals)``, made by setting the
+        # view's slots: the frozen ``__init__`` and ``replace`` cost three times this, and
+        # every computer move asks for a view (tests/engine/test_game.py pins the two equal).
+        state = self.round
+        view: PlayerView = _object_new(PlayerView)
+        _v_ruleset(view, state.ruleset)
+        _v_player(view, player)
+        _v_dealer(view, state.dealer)
+        _v_to_move(view, state.to_move)
+        _v_hand(view, state.hands[player])
+        _v_hand_counts(view, tuple(map(len, state.hands)))
+        _v_table(view, state.table)
+        _v_stock_count(view, len(state.stock))
+        _v_captures(view, state.captures)
+        _v_sweeps(view, state.sweeps)
+        _v_last_taker(view, state.last_taker)
+        _v_must_capture(view, state.must_capture)
+        _v_deal_number(view, state.deal_number)
+        _v_totals(view, self.totals)
+        _v_teams(view, state.teams)
+        return view
 
     def play(self, move: Move) -> Game:
         """Play a checked move in the current round; a finished round is scored at once."""
@@ -87,8 +117,21 @@ class Game:
         return self._after(rules.apply(self.round, move))
 
     def _after(self, state: State) -> Game:
-        scores = (*self.scores, score_round(state)) if state.is_over() else self.scores
-        return replace(self, round=state, scores=scores)
+        if state.is_over():
+            return Game(self.ruleset, self.seed, self.players, self.first_dealer, state,
+                        self.round_index, (*self.scores, score_round(state)))
+        # The same game one move on, made by setting the slots (the frozen ``__init__``
+        # costs three times this, ``replace`` nine): every computer move makes one.
+        game: Game = _object_new(Game)
+        _ruleset(game, self.ruleset)
+        _seed(game, self.seed)
+        _players(game, self.players)
+        _first_dealer(game, self.first_dealer)
+        _round(game, state)
+        _round_index(game, self.round_index)
+        _scores(game, self.scores)
+        _totals_slot(game, self._totals)
+        return game
 
     def round_over(self) -> bool:
         return self.round.is_over()
@@ -138,3 +181,19 @@ class Game:
         state = deal_round(self.ruleset, self.players, dealer,
                            shuffled_deck(round_seed(self.seed, index)), self.teams)
         return replace(self, round=state, round_index=index)
+
+
+_FIELDS = ("ruleset", "seed", "players", "first_dealer", "round", "round_index", "scores",
+           "_totals")
+assert tuple(f.name for f in fields(Game)) == _FIELDS, "Game._after must set every field"
+(_ruleset, _seed, _players, _first_dealer, _round, _round_index, _scores, _totals_slot) = (
+    Game.__dict__[name].__set__ for name in _FIELDS)
+_object_new = object.__new__
+_VIEW_FIELDS = ("ruleset", "player", "dealer", "to_move", "hand", "hand_counts", "table",
+                "stock_count", "captures", "sweeps", "last_taker", "must_capture", "deal_number",
+                "totals", "teams")
+assert tuple(f.name for f in fields(PlayerView)) == _VIEW_FIELDS, \
+    "Game.view_for must set every field of PlayerView"
+(_v_ruleset, _v_player, _v_dealer, _v_to_move, _v_hand, _v_hand_counts, _v_table,
+ _v_stock_count, _v_captures, _v_sweeps, _v_last_taker, _v_must_capture, _v_deal_number,
+ _v_totals, _v_teams) = (PlayerView.__dict__[name].__set__ for name in _VIEW_FIELDS)

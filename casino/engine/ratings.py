@@ -11,13 +11,11 @@ cards; a "stack just won" is all the cards of one take, the played card included
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from casino.engine.cards import Card
-from casino.engine.game import Game
 from casino.engine.generate import _Table
 from casino.engine.moves import Build, Capture, Move
-from casino.engine.notation import parse_move
+from casino.engine.record import GameRecord, RulesetLoader
 from casino.engine.rules import apply
 from casino.engine.state import State, item_cards
 
@@ -56,39 +54,38 @@ def rate_round(start: State, moves: Iterable[Move]) -> tuple[int, ...]:
     points = [0] * start.players
     state = start
     for move in moves:
-        p = state.to_move
-        if isinstance(move, Build) and 1 + sum(len(item_cards(i)) for i in move.items) == 3:
-            points[p] += 1  # a three-card Hand Stack is an Ace Stack
-        if isinstance(move, Capture):
-            points[p] += _ace_stacks_in_capture(state, move)
-            taken = 1 + sum(len(item_cards(i)) for i in move.items)
-            points[p] += max(0, taken - 3)
-            on_table = sum(len(item_cards(i)) for i in state.table)
-            if len(move.items) == len(state.table) and on_table >= 5:
-                points[p] += 1
+        points[state.to_move] += _move_points(state, move)
         state = apply(state, move)
-    for p, pile in enumerate(state.captures):
-        points[p] += sum(c.rank == 1 for c in pile) + (TEN_OF_DIAMONDS in pile)
-        spades = sum(c.suit == "S" for c in pile)
-        points[p] += max(0, spades - 7) // 2 + max(0, len(pile) - 27) // 3
+    return _with_piles(points, state)
+
+
+def rate_record(record: GameRecord, load_ruleset: RulesetLoader) -> tuple[int, ...]:
+    """Rating points per seat for a whole game record, as its checked replay plays it."""
+    points = [0] * len(record.players)
+    for ply in record.plies(load_ruleset):
+        points[ply.seat] += _move_points(ply.before.round, ply.move)
+        if ply.after.round.is_over():
+            points = list(_with_piles(points, ply.after.round))
     return tuple(points)
 
 
-def rate_record(record: dict[str, Any], ruleset_loader: Any) -> tuple[int, ...]:
-    """Rating points per seat for a whole game record (``casino-cli simulate --record``)."""
-    ruleset = ruleset_loader(record["ruleset"])
-    players: Sequence[str] = record["players"]
-    game = Game.start(ruleset, len(players), record["seed"], int(record["first_dealer"]))
-    totals = [0] * len(players)
-    for r, rnd in enumerate(record["rounds"]):
-        if r:
-            game = game.next_round()
-        start = game.round
-        moves = []
-        for _, text in rnd["moves"]:
-            move = parse_move(game.round, text)
-            moves.append(move)
-            game = game.apply(move)
-        for p, n in enumerate(rate_round(start, moves)):
-            totals[p] += n
-    return tuple(totals)
+def _move_points(state: State, move: Move) -> int:
+    """The points the player to move earns by ``move`` itself."""
+    if isinstance(move, Build) and 1 + sum(len(item_cards(i)) for i in move.items) == 3:
+        return 1  # a three-card Hand Stack is an Ace Stack
+    if not isinstance(move, Capture):
+        return 0
+    taken = 1 + sum(len(item_cards(i)) for i in move.items)
+    on_table = sum(len(item_cards(i)) for i in state.table)
+    cleared = int(len(move.items) == len(state.table) and on_table >= 5)
+    return _ace_stacks_in_capture(state, move) + max(0, taken - 3) + cleared
+
+
+def _with_piles(points: Sequence[int], end: State) -> tuple[int, ...]:
+    """``points`` plus what each seat's capture pile earns at the end of a round."""
+    out = list(points)
+    for p, pile in enumerate(end.captures):
+        out[p] += sum(c.rank == 1 for c in pile) + (TEN_OF_DIAMONDS in pile)
+        spades = sum(c.suit == "S" for c in pile)
+        out[p] += max(0, spades - 7) // 2 + max(0, len(pile) - 27) // 3
+    return tuple(out)

@@ -5,12 +5,16 @@ and what the record book keeps: the ruleset, the seats, the seed and first deale
 round's moves and score, the totals and the winner. ``GameRecord.replay`` deals from the
 seed, plays every move through the rules and compares everything the record states with
 what the engine derives; the first difference raises ``RecordError`` naming the field.
+
+``replay_moves`` is the one loop that re-derives a game from its moves: the record's
+replay, a saved game in progress, the review's steps and Casino 33's ratings all use it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Annotated, Any
 
@@ -18,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from casino.engine.errors import CasinoError
 from casino.engine.game import Game
+from casino.engine.moves import Move
 from casino.engine.notation import parse_move
 from casino.engine.ruleset import Ruleset
 
@@ -128,28 +133,22 @@ class GameRecord(BaseModel):
         the ruleset does not seat, a move out of turn or illegal, a round whose moves stop
         early, a score, the number of rounds, the totals or the winner.
         """
+        return self.replayed(load_ruleset).game
+
+    def plies(self, load_ruleset: RulesetLoader) -> tuple[Ply, ...]:
+        """Every move of the game as it replays, checked as ``replay`` checks them."""
+        return self.replayed(load_ruleset).plies
+
+    def replayed(self, load_ruleset: RulesetLoader) -> Replayed:
+        """The checked replay (see ``replay``): every move, and the final game."""
         try:
             ruleset = load_ruleset(self.ruleset)
         except CasinoError as exc:
             raise RecordError("ruleset", str(exc)) from None
-        players = len(self.players)
-        if players not in ruleset.players:
-            raise RecordError("players", f"{players} seats; {ruleset.name} is played by "
-                                         f"{', '.join(map(str, ruleset.players))}")
-        if self.first_dealer >= players:
-            raise RecordError("first_dealer", f"{self.first_dealer} is not one of the "
-                                              f"{players} seats (0 to {players - 1})")
-        try:
-            game = Game.start(ruleset, players, self.seed, self.first_dealer, self.teams)
-        except ValueError as exc:
-            raise RecordError("teams", str(exc)) from None
-        for r, rnd in enumerate(self.rounds):
-            if r:
-                if game.is_over():
-                    raise RecordError("rounds", f"the game was over after {r} rounds, but the "
-                                                f"record has {len(self.rounds)}")
-                game = game.next_round()
-            game = _replay_round(game, rnd, r)
+        game = start_game(ruleset, len(self.players), self.seed, self.first_dealer, self.teams)
+        done = replay_moves(game, [rnd.moves for rnd in self.rounds],
+                            [rnd.score for rnd in self.rounds])
+        game = done.game
         if not game.is_over():
             raise RecordError("rounds", f"the game is not over after {len(self.rounds)} "
                                         f"rounds (totals {_dashed(game.totals)})")
@@ -158,31 +157,96 @@ class GameRecord(BaseModel):
                                         f"{_dashed(game.totals)} replayed")
         if self.winner != game.winner():
             raise RecordError("winner", f"{self.winner} recorded, {game.winner()} replayed")
-        return game
+        return done
 
 
-def _replay_round(game: Game, rnd: RoundRecord, r: int) -> Game:
-    """Play one recorded round on ``game`` and check its score; the game after it."""
-    for k, (seat, text) in enumerate(rnd.moves):
-        where = f"rounds[{r}].moves[{k}] (round {r + 1} move {k + 1})"
-        if game.round.is_over():
-            raise RecordError(where, f"{text!r} after the round ended")
-        if seat != game.round.to_move:
-            raise RecordError(where, f"{text!r} by seat {seat}, but it was seat "
-                                     f"{game.round.to_move}'s turn")
-        try:
-            game = game.play(parse_move(game.round, text))
-        except CasinoError as exc:
-            raise RecordError(where, f"{text!r}: {exc}") from None
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One move of a replayed game: the game before it, who played it, the move, and the
+    game after it (a round the move ends is scored, the next one not yet dealt)."""
+
+    before: Game
+    seat: int
+    move: Move
+    after: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A replay: every move in order, and the game after them (with a last round that was
+    dealt before any move of it, that round)."""
+
+    plies: tuple[Ply, ...]
+    game: Game
+
+
+def start_game(ruleset: Ruleset, players: int, seed: int | str, first_dealer: int,
+               teams: bool | None) -> Game:
+    """The first deal of a recorded or saved game; RecordError for seats that do not fit."""
+    if players not in ruleset.players:
+        raise RecordError("players", f"{players} seats; {ruleset.name} is played by "
+                                     f"{', '.join(map(str, ruleset.players))}")
+    if first_dealer >= players:
+        raise RecordError("first_dealer", f"{first_dealer} is not one of the "
+                                          f"{players} seats (0 to {players - 1})")
+    try:
+        return Game.start(ruleset, players, seed, first_dealer, teams)
+    except ValueError as exc:
+        raise RecordError("teams", str(exc)) from None
+
+
+def replay_moves(
+    game: Game, rounds: Sequence[Sequence[tuple[int, str]]],
+    scores: Sequence[Mapping[str, Sequence[int]]] | None = None,
+) -> Replayed:
+    """Play ``rounds`` of ``(seat, move text)`` from ``game``'s first deal, dealing each
+    further round when the one before has ended; every move checked through the rules.
+
+    This is the one loop that re-derives a game from its moves. Without ``scores`` (a game
+    in progress) the last round may stop anywhere; with them (a finished game's record)
+    every round must end with its moves and have the recorded score. Raises RecordError at
+    the first fault, naming the round and the move.
+    """
+    plies: list[Ply] = []
+    for r, moves in enumerate(rounds):
+        if r:
+            if not game.round.is_over():
+                raise RecordError(f"rounds[{r}] (round {r + 1})",
+                                  f"round {r} had not ended when round {r + 1} began")
+            if game.is_over():
+                raise RecordError("rounds", f"the game was over after {r} rounds, but the "
+                                            f"record has {len(rounds)}")
+            game = game.next_round()
+        for k, (seat, text) in enumerate(moves):
+            where = f"rounds[{r}].moves[{k}] (round {r + 1} move {k + 1})"
+            state = game.round
+            if state.is_over():
+                raise RecordError(where, f"{text!r} after the round ended")
+            if seat != state.to_move:
+                raise RecordError(where, f"{text!r} by seat {seat}, but it was seat "
+                                         f"{state.to_move}'s turn")
+            try:
+                move = parse_move(state, text)
+                after = game.play(move)
+            except CasinoError as exc:
+                raise RecordError(where, f"{text!r}: {exc}") from None
+            plies.append(Ply(game, seat, move, after))
+            game = after
+        if scores is not None:
+            _check_round(game, scores[r], r)
+    return Replayed(tuple(plies), game)
+
+
+def _check_round(game: Game, score: Mapping[str, Sequence[int]], r: int) -> None:
+    """A recorded round ends with its moves and has the recorded score."""
     if not game.round.is_over():
         raise RecordError(f"rounds[{r}].moves (round {r + 1})",
                           "the moves end before the round does")
     replayed = {name: list(column) for name, column in game.scores[-1].by_category().items()}
-    recorded = {name: list(column) for name, column in rnd.score.items()}
+    recorded = {name: list(column) for name, column in score.items()}
     if recorded != replayed:
         raise RecordError(f"rounds[{r}].score (round {r + 1})",
                           f"{recorded} recorded, {replayed} replayed")
-    return game
 
 
 def _dashed(values: Sequence[int]) -> str:

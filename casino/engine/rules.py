@@ -26,6 +26,7 @@ from casino.engine.generate import (
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.obligations import binds, breaks_obligation, obliged, owned
 from casino.engine.reasons import explain, move_items, selection_key, selection_reason, takers
+from casino.engine.ruleset import Ruleset
 from casino.engine.state import State, TableItem, is_partnership
 from casino.engine.transition import apply
 
@@ -36,8 +37,16 @@ __all__ = [
 _generate = generate  # the card rules before obligations (tests cross-check it)
 
 
+_last_listing: tuple[Ruleset, tuple[Card, ...], tuple[TableItem, ...], tuple[int, int | None,
+                    bool], list[Move]] | None = None
+"""The last listing and what it was made from: a player's view and the state it came from
+share the hand and table objects, so a state's moves checked after its view's are listed
+once (``casino-cli simulate`` checks every computer move this way)."""
+
+
 def legal_moves(pos: Position) -> list[Move]:
     """Every legal move of the player to move, deduplicated, in a stable order."""
+    global _last_listing
     p = pos.to_move
     rs = pos.ruleset
     if type(pos) is State:
@@ -52,11 +61,17 @@ def legal_moves(pos: Position) -> list[Move]:
         return []
     # ``partner_of`` and ``hand_to_move`` written out: this runs on every ply of every search.
     partner = (p + 2) % 4 if players == 4 and is_partnership(rs, 4, pos.teams) else None
-    moves = generate(rs, p, hand, pos.table, partner)
     must = bool(pos.must_capture) and pos.must_capture[p]
-    if not binds(rs, must):
-        return moves
-    return obliged(rs, p, hand, pos.table, must, moves)
+    table = pos.table
+    last = _last_listing
+    if (last is not None and last[2] is table and last[1] is hand and last[0] is rs
+            and last[3] == (p, partner, must)):
+        return list(last[4])
+    moves = generate(rs, p, hand, table, partner)
+    if binds(rs, must):
+        moves = obliged(rs, p, hand, table, must, moves)
+    _last_listing = (rs, hand, table, (p, partner, must), moves)
+    return list(moves)
 
 
 def is_legal(pos: Position, move: Move) -> bool:

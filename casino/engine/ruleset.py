@@ -134,6 +134,11 @@ class ScoringRules(BaseModel):
     sweep: int = Field(0, ge=0, le=MAX_POINTS)
     last_taker: int = Field(0, ge=0, le=MAX_POINTS)
     card_points: list[CardPoints] = Field(default_factory=list)
+    ratings: Literal["none", "casino33"] = Field(
+        "none", description="rating points tallied beside the score and kept with each game: "
+        "'casino33' is seed 003's (Aces, 10D, spades and cards over the majority, Ace "
+        "Stacks, big takes, clearing a table of 5+); it counts Ace Stacks, so it needs "
+        "build.style 'stacks'")
 
 
 class GameRules(BaseModel):
@@ -207,6 +212,9 @@ class Ruleset(BaseModel):
                 problems.append(problem)
         if self.capture.sweep_card is not None:
             Card.parse(self.capture.sweep_card)
+        if self.scoring.ratings == "casino33" and self.build.style != "stacks":
+            problems.append(("scoring.ratings", "'casino33' ratings count Ace Stacks, so they "
+                             f"need build.style = 'stacks', not {self.build.style!r}"))
         problems.extend(self._end_problems())
         if problems:
             raise _Problems(problems)
@@ -313,8 +321,12 @@ class Ruleset(BaseModel):
     @cached_property
     def digest(self) -> str:
         """A fingerprint of the rules as validated (comments and key order do not count), so
-        a saved game can tell that its ruleset file has changed."""
-        data = json.dumps(self.model_dump(mode="json"), sort_keys=True)
+        a saved game can tell that its ruleset file has changed (the rating points, which
+        play no part in a game, are left out)."""
+        # Ratings do not change how a game plays; leaving them out keeps the fingerprints
+        # of saves made before rulesets had the field.
+        data = json.dumps(self.model_dump(mode="json", exclude={"scoring": {"ratings"}}),
+                          sort_keys=True)
         return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
 
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from casino.cli import UsageError, get_ruleset, make_policy
 from casino.net.client import BotOptions, run_bot, url_of
 from casino.net.host import Host, HostedTable, load_table
 from casino.net.table import SeatSpec, Table
@@ -61,8 +62,6 @@ def add_parsers(sub: Any) -> None:
 
 
 def _usage(message: str) -> Exception:
-    from casino.cli import UsageError
-
     return UsageError(message)
 
 
@@ -76,8 +75,6 @@ def _open_log(path: str | None) -> TextIO | None:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from casino.cli import make_policy
-
     try:
         url_of(args.address)
     except ValueError as exc:
@@ -100,7 +97,6 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from casino.cli import get_ruleset, make_policy
     from casino.persistence.files import data_dir
 
     try:

@@ -173,7 +173,7 @@ class Saver:
 
 
 def default_policy(level: str, seed: str) -> Policy:
-    from casino.cli import make_policy
+    from casino.ai.registry import make_policy
 
     return make_policy(level, seed)
 

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from casino.engine import Game, Ruleset
+from casino.engine.ratings import rate_record
+from casino.engine.record import GameRecord
 from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
 FILE_NAME = "records.sqlite3"
 HALL_OF_FAME_SIZE = 15
-RATED_RULESETS = frozenset({"casino33"})
-"""Rulesets whose games earn rating points (Casino 33, seed 003)."""
 
 _HEADER = b"SQLite format 3\x00"
 _COMPANIONS = ("-journal", "-wal", "-shm")
@@ -238,14 +238,12 @@ class Records:
             raise ValueError("only a finished game is recorded")
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats named for a {game.players}-player game")
-        from casino.cli import game_record
-        from casino.engine.ratings import rate_record
-
         names = [s.name for s in seats]
-        record = game_record(game, names, moves)
+        played = GameRecord.from_game(game, names, moves)
         ratings: tuple[int, ...] | None = None
-        if game.ruleset.name in RATED_RULESETS:
-            ratings = rate_record(record, load_ruleset)
+        if game.ruleset.scoring.ratings == "casino33":
+            ratings = rate_record(played, load_ruleset)
+        record = played.to_dict()
         if daily is not None:
             record["daily"] = daily.isoformat()
         totals = game.totals

@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from casino.engine import Game, Move, Ruleset
 from casino.engine.errors import CasinoError
-from casino.engine.notation import format_move, parse_move
+from casino.engine.notation import format_move
+from casino.engine.record import RecordError, replay_moves, start_game
 from casino.engine.ruleset import name_problem
 from casino.persistence.files import (
     Loaded,
@@ -103,7 +104,7 @@ class SavedGame(BaseModel):
         return [p.name for p in self.players]
 
     def moves(self) -> list[list[tuple[int, str]]]:
-        """The moves per round as ``casino.cli.game_record`` takes them."""
+        """The moves per round as ``GameRecord.from_game`` takes them."""
         return [[(seat, text) for seat, text in rnd] for rnd in self.rounds]
 
     def with_move(self, before: Game, move: Move) -> SavedGame:
@@ -155,29 +156,11 @@ def replay(save: SavedGame, load_ruleset: RulesetLoader = default_loader) -> Gam
         ruleset = load_ruleset(save.ruleset)
     except CasinoError as exc:
         raise SaveError(f"ruleset {save.ruleset!r}: {exc}") from None
-    if len(save.players) not in ruleset.players:
-        raise SaveError(f"{len(save.players)} players; {ruleset.name} is for {ruleset.players}")
-    if save.first_dealer >= len(save.players):
-        raise SaveError(f"first dealer {save.first_dealer} is not a seat")
     try:
-        game = Game.start(ruleset, len(save.players), save.seed, save.first_dealer, save.teams)
-    except ValueError as exc:
-        raise SaveError(f"teams: {exc}") from None
-    for r, moves in enumerate(save.rounds):
-        if r:
-            try:
-                game = game.next_round()
-            except CasinoError as exc:
-                raise SaveError(f"round {r + 1}: {exc}") from None
-        for k, (seat, text) in enumerate(moves):
-            where = f"round {r + 1} move {k + 1} ({text!r})"
-            if seat != game.round.to_move:
-                raise SaveError(f"{where}: seat {seat} moved on seat {game.round.to_move}'s turn")
-            try:
-                game = game.play(parse_move(game.round, text))
-            except CasinoError as exc:
-                raise SaveError(f"{where}: {exc}") from None
-    return game
+        game = start_game(ruleset, len(save.players), save.seed, save.first_dealer, save.teams)
+        return replay_moves(game, save.rounds).game
+    except RecordError as exc:
+        raise SaveError(str(exc)) from None
 
 
 def save_path(directory: Path | None = None) -> Path:

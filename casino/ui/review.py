@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from casino.engine import Game, Move
-from casino.engine.notation import parse_move
+from casino.engine.record import GameRecord
 from casino.i18n import _
 from casino.ui.words import decimal, move_text
 
@@ -53,7 +53,9 @@ class Verdict:
 
 
 def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
-    """Compare ``played`` with the expert's candidates (best first); None without any."""
+    """Compare ``played`` with the expert's candidates (its choice first); None without any.
+
+    The other candidates come in the search's order, which need not be by value."""
     if not values:
         return None
     best, best_value = values[0]
@@ -62,24 +64,14 @@ def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
     for move, value in values:
         if move == played:
             return Verdict(best, max(0.0, best_value - value))
-    return Verdict(best, None, max(0.0, best_value - values[-1][1]))
+    return Verdict(best, None, max(0.0, best_value - min(v for _, v in values)))
 
 
 def steps_of(record: dict[str, Any], load: Any) -> tuple[list[Step], Game]:
     """Every move of a recorded game (``Records.game_record``) and the final game.
 
-    ``load`` finds a ruleset by name. Raises ValueError (or the engine's errors, which are
-    ValueErrors) if the record does not replay.
+    ``load`` finds a ruleset by name. Raises RecordError (a ValueError) naming the field if
+    the record does not replay or states anything the replay does not derive.
     """
-    ruleset = load(str(record["ruleset"]))
-    game = Game.start(ruleset, len(record["players"]), record["seed"],
-                      int(record["first_dealer"]), record.get("teams"))
-    steps: list[Step] = []
-    for r, rnd in enumerate(record["rounds"]):
-        if r:
-            game = game.next_round()
-        for seat, text in rnd["moves"]:
-            move = parse_move(game.round, str(text))
-            steps.append(Step(game, int(seat), move))
-            game = game.play(move)
-    return steps, game
+    done = GameRecord.parse(record).replayed(load)
+    return [Step(ply.before, ply.seat, ply.move) for ply in done.plies], done.game

@@ -18,11 +18,10 @@ from datetime import date
 from typing import Any, Generic, Protocol, TypeVar
 
 from casino.ai.basic import GreedyPolicy
-from casino.ai.expert import ExpertPolicy
 from casino.ai.hint import hint
-from casino.ai.registry import DIFFICULTIES, POLICIES
+from casino.ai.registry import DIFFICULTIES, POLICIES, expert
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
-from casino.engine.notation import parse_move
+from casino.engine.record import replay_moves, start_game
 from casino.engine.state import item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _
@@ -279,20 +278,25 @@ class Session:
 
     def replay_log(self, save: SavedGame) -> list[LogEntry]:
         """The move log of a save, re-read move by move (the save is known to replay)."""
-        game = Game.start(self.ruleset, len(save.players), save.seed, save.first_dealer,
+        game = start_game(self.ruleset, len(save.players), save.seed, save.first_dealer,
                           save.teams)
+        done = replay_moves(game, save.rounds)
         log: list[LogEntry] = []
-        for r, moves in enumerate(save.rounds):
-            if r:
-                game = game.next_round()
-                log.append(LogEntry(-1, _("Round {number}").format(number=r + 1), 1))
-            for seat, text in moves:
-                move = parse_move(game.round, text)
-                deal = game.round.deal_number
-                log.append(LogEntry(seat, self.entry_text(seat, move), deal))
-                before, game = game, game.play(move)
-                log.extend(self.last_take_entries(before, game, move, seat, deal))
+        round_index = 0
+        for ply in done.plies:
+            round_index = self._round_entries(log, round_index, ply.before.round_index)
+            deal = ply.before.round.deal_number
+            log.append(LogEntry(ply.seat, self.entry_text(ply.seat, ply.move), deal))
+            log.extend(self.last_take_entries(ply.before, ply.after, ply.move, ply.seat, deal))
+        self._round_entries(log, round_index, done.game.round_index)
         return log
+
+    @staticmethod
+    def _round_entries(log: list[LogEntry], shown: int, now: int) -> int:
+        """'Round N' for each round dealt after round ``shown`` up to ``now``; ``now``."""
+        for r in range(shown + 1, now + 1):
+            log.append(LogEntry(-1, _("Round {number}").format(number=r + 1), 1))
+        return now
 
     def entry_text(self, seat: int, move: Move) -> str:
         """A move log line: 'Computer: take 5\u2660 with 5\u2665'."""
@@ -444,10 +448,10 @@ def last_take(before: Game, after: Game, seat: int, move: Move) -> tuple[int, li
 
 
 def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:
-    """Candidate moves with their estimated values (round points), best first.
+    """Candidate moves with their estimated values (round points), the Expert's choice first.
 
-    The values come from PIMC (``casino.ai.expert``), which scores every candidate on the
-    same deals of the unseen cards, so two moves' values can be compared. The post-game
-    review compares each of the person's moves with these.
+    The values come from the Expert level's own search (IS-MCTS, ``casino.ai.ismcts``):
+    the post-game review compares each of the person's moves with the move the Expert
+    would have played, by the mean value the search gave each.
     """
-    return ExpertPolicy(seed=seed).evaluate(view)
+    return expert(seed=seed).evaluate(view)

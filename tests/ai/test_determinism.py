@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from casino.ai.basic import Policy
-from casino.ai.expert import ExpertPolicy, view_key
+from casino.ai.pimc import PIMCPolicy
+from casino.ai.play import play_game
 from casino.ai.registry import POLICIES
-from casino.cli import play_game
+from casino.ai.search import view_key
 from casino.engine import load_ruleset
 
 from .conftest import positions
@@ -24,10 +25,11 @@ def test_same_seeds_same_game() -> None:
     rs = load_ruleset("classic")
 
     def seats() -> list[Policy]:
-        return [ExpertPolicy(seed="a", samples=3, candidates=3), POLICIES["heuristic"](seed="b")]
+        return [PIMCPolicy(seed="a", samples=3, candidates=3), POLICIES["heuristic"](seed="b")]
 
-    game1, moves1 = play_game(rs, "det", seats())
-    game2, moves2 = play_game(rs, "det", seats())
+    one, two = play_game(rs, "det", seats()), play_game(rs, "det", seats())
+    game1, moves1 = one.game, one.move_texts()
+    game2, moves2 = two.game, two.move_texts()
     assert moves1 == moves2
     assert game1.totals == game2.totals
 
@@ -35,7 +37,7 @@ def test_same_seeds_same_game() -> None:
 def test_decision_seed_depends_on_view_not_history() -> None:
     state = positions("classic", games=1, every=7)[2]
     view = state.view_for(state.to_move)
-    policy = ExpertPolicy(seed=1, samples=3, candidates=3)
+    policy = PIMCPolicy(seed=1, samples=3, candidates=3)
     first = policy.choose(view)
     for other in positions("classic", games=1, every=5)[:3]:
         policy.choose(other.view_for(other.to_move))

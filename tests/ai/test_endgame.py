@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.endgame import Solver, brute_force, margin_utility
-from casino.ai.expert import ExpertPolicy, make_utility
+from casino.ai.pimc import PIMCPolicy
+from casino.ai.search import make_utility
 from casino.engine import State, apply, legal_moves, load_ruleset
 from casino.engine.notation import parse_position
 
@@ -36,7 +37,7 @@ def test_solver_matches_brute_force(ruleset: str) -> None:
 def test_expert_plays_a_best_move_in_the_last_deal() -> None:
     for st in last_deal("classic", 6):
         view = st.view_for(st.to_move)
-        move = ExpertPolicy(seed=0).choose(view)
+        move = PIMCPolicy(seed=0).choose(view)
         side = st.side_of(st.to_move)
         utility = make_utility(view, None)
         best = max(brute_force(apply(st, m), side, utility) for m in legal_moves(st))

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from casino.ai.expert import ExpertPolicy
 from casino.ai.heuristic import HeuristicPolicy
 from casino.ai.hint import hint
 from casino.ai.ismcts import ISMCTSPolicy
+from casino.ai.pimc import PIMCPolicy
 from casino.ai.sampling import consistent, determinize
 from casino.engine import State
 
@@ -36,7 +36,7 @@ def test_permuting_hidden_cards_never_changes_a_decision(ruleset: str) -> None:
     for state in positions(ruleset, games=1, every=5):
         view = state.view_for(state.to_move)
         expected_h = HeuristicPolicy(seed=3).choose(view)
-        expected_e = ExpertPolicy(seed=3, samples=2, candidates=3, depth=2).choose(view)
+        expected_e = PIMCPolicy(seed=3, samples=2, candidates=3, depth=2).choose(view)
         expected_i = ISMCTSPolicy(seed=3, iterations=30).choose(view)
         for _ in range(2):
             other = reshuffled(state, rng)
@@ -44,7 +44,7 @@ def test_permuting_hidden_cards_never_changes_a_decision(ruleset: str) -> None:
                 continue
             v2 = other.view_for(other.to_move)
             assert HeuristicPolicy(seed=3).choose(v2) == expected_h
-            assert ExpertPolicy(seed=3, samples=2, candidates=3, depth=2).choose(v2) == expected_e
+            assert PIMCPolicy(seed=3, samples=2, candidates=3, depth=2).choose(v2) == expected_e
             assert ISMCTSPolicy(seed=3, iterations=30).choose(v2) == expected_i
             checked += 1
     assert checked >= 5

@@ -5,17 +5,17 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.basic import Policy
-from casino.ai.expert import ExpertPolicy
 from casino.ai.ismcts import ISMCTSPolicy
+from casino.ai.pimc import PIMCPolicy
+from casino.ai.play import play_game
 from casino.ai.registry import DIFFICULTIES, POLICIES, policy_for
-from casino.cli import play_game
 from casino.engine import Game, load_ruleset, play
 
 from .conftest import RULESETS
 
 
 def small_expert(seed: int | str = 0) -> Policy:
-    return ExpertPolicy(seed=seed, samples=2, candidates=3, depth=2)
+    return PIMCPolicy(seed=seed, samples=2, candidates=3, depth=2)
 
 
 LEVELS = ["random", "beginner", "greedy", "heuristic", "expert-small", "ismcts-small"]
@@ -35,7 +35,8 @@ def test_level_plays_whole_games_legally(ruleset: str, level: str) -> None:
     rs = load_ruleset(ruleset)
     for players in sorted({min(rs.players), 2} & set(rs.players)):
         seats = [make(level, f"t:{i}") for i in range(players)]
-        game, moves = play_game(rs, f"levels:{level}", seats, check=True)
+        played = play_game(rs, f"levels:{level}", seats, check=True)
+        game, moves = played.game, played.move_texts()
         assert game.is_over()
         assert all(moves)
 
@@ -72,9 +73,12 @@ def test_ismcts_spends_its_iterations_on_the_candidates() -> None:
     state = next(s for s in rs_positions if len(legal_moves(s)) >= 4)
     view = state.view_for(state.to_move)
     ranked = [a.move for a in assess(view)]
-    out = ISMCTSPolicy(seed=1, iterations=200).evaluate(view)
+    policy = ISMCTSPolicy(seed=1, iterations=200)
+    out = policy.evaluate(view)
     assert {m for m, _ in out} <= set(ranked[:8])
-    visits = sorted((round(v) for _, v in out), reverse=True)
+    assert [m for m, _ in policy.root_visits] == [m for m, _ in out]
+    visits = [n for _, n in policy.root_visits]
+    assert visits == sorted(visits, reverse=True)
     done = sum(visits)  # every iteration reached a root child...
     # ...and the search stopped early only once the leader could no longer be caught.
     assert done == 200 or visits[0] - visits[1] > 200 - done
@@ -113,8 +117,8 @@ def test_four_alone_the_opposite_seat_is_an_opponent_to_the_ai() -> None:
     """The AI's sides come from the view: four each alone have no partner (issue 18)."""
     from dataclasses import replace
 
-    from casino.ai.expert import side_of
     from casino.ai.heuristic import assess
+    from casino.ai.search import side_of
     from casino.engine.notation import parse_position
 
     # Seat 0 plays the round's last card; seat 2 took last, so a trail leaves 10D to seat 2.

@@ -8,10 +8,13 @@ import pytest
 
 from casino.ai.tournament import play_pair, summarize, wilson
 from casino.cli import main
+from casino.engine import load_ruleset
+
+CLASSIC = load_ruleset("classic")
 
 
 def test_a_pair_plays_the_same_deals_with_seats_swapped() -> None:
-    index, (a, b) = play_pair(("classic", ("greedy", "random"), "dup", 3))
+    index, (a, b) = play_pair((CLASSIC, ("greedy", "random"), "dup", 3))
     assert index == 3
     assert (a.first_seat, b.first_seat) == (0, 1)
     common = min(len(a.deals), len(b.deals))
@@ -23,7 +26,7 @@ def test_a_pair_plays_the_same_deals_with_seats_swapped() -> None:
 
 
 def test_summary_figures() -> None:
-    pairs = [play_pair(("classic", ("greedy", "random"), "s", i))[1] for i in range(4)]
+    pairs = [play_pair((CLASSIC, ("greedy", "random"), "s", i))[1] for i in range(4)]
     s = summarize(("greedy", "random"), pairs)
     assert s["deal_pairs"] == 4 and s["games"] == 8
     assert s["rounds"] == sum(len(g.margins) for p in pairs for g in p)
@@ -64,7 +67,7 @@ def test_bad_players_exit_2(players: str, capsys: pytest.CaptureFixture[str]) ->
 
 def test_four_seats_each_alone_or_as_teams(capsys: pytest.CaptureFixture[str]) -> None:
     # docs/RULES.md#classic-players-and-deal: four may play as two teams or each alone
-    _, (a, b) = play_pair(("classic", ("greedy", "random"), "four", 1, 4, False))
+    _, (a, b) = play_pair((CLASSIC, ("greedy", "random"), "four", 1, 4, False))
     assert a.margins and b.margins and sum(a.margins) + sum(b.margins) > 0
     assert a.deals[0] == b.deals[0] and a.deals[0].count("/") >= 3  # four hands dealt alike
     for extra in ([], ["--individual"]):

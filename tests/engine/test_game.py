@@ -165,3 +165,41 @@ def test_teams_need_four_players_and_a_ruleset_with_partnerships() -> None:
     assert Game.start(load_ruleset("munter"), 4, 1).sides == 4
     assert Game.start(load_ruleset("classic"), 4, 1).sides == 2  # the ruleset's default
     assert Game.start(load_ruleset("classic"), 4, 1, teams=True).partnership
+
+
+@pytest.mark.parametrize("ruleset,players,teams", [("classic", 2, None), ("classic", 4, None),
+                                                   ("classic", 4, False), ("royal", 3, None),
+                                                   ("munter", 2, None)])
+def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
+                                                  teams: bool | None) -> None:
+    """``Game.view_for`` and ``Game.apply`` set slots for speed (``casino-cli simulate``):
+    every view is the round's view with the game totals, every game after a move equals
+    one made by ``replace``, the totals follow the scores, and a listing handed out is the
+    caller's own (``legal_moves`` keeps the last one for the next call on the same hand)."""
+    import random
+
+    game = Game.start(load_ruleset(ruleset), players, "fast", teams=teams)
+    rng = random.Random(0)
+    while True:
+        state = game.round
+        for seat in range(players):
+            assert game.view_for(seat) == replace(state.view_for(seat), totals=game.totals)
+        if state.is_over():
+            assert game.totals == tuple(map(sum, zip(*(s.totals for s in game.scores),
+                                                     strict=True)))
+            if game.is_over():
+                break
+            game = game.next_round()
+            continue
+        moves = legal_moves(game.view_for(state.to_move))
+        moves.clear()  # the caller's list: the next listing of this hand is whole
+        moves = legal_moves(state)
+        assert moves and moves == legal_moves(game.view_for(state.to_move))
+        move = rng.choice(moves)
+        after = game.apply(move)
+        assert after.round == play(state, move) and after.scores[:len(game.scores)] == \
+            game.scores
+        if not after.round.is_over():
+            assert after == replace(game, round=after.round)
+        game = after
+    assert replace(game, scores=game.scores[:1]).totals == game.scores[0].totals

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from casino.ai.basic import GreedyPolicy
-from casino.cli import play_game
+from casino.ai.play import play_game
 from casino.engine import load_ruleset
 from casino.engine.record import GameRecord, RecordError
 
@@ -16,7 +16,8 @@ from casino.engine.record import GameRecord, RecordError
 def _record(ruleset: str = "classic", players: int = 2, seed: str = "rec") -> GameRecord:
     rs = load_ruleset(ruleset)
     policies = [GreedyPolicy(seed=f"{seed}:{i}") for i in range(players)]
-    game, moves = play_game(rs, seed, policies)
+    played = play_game(rs, seed, policies)
+    game, moves = played.game, played.move_texts()
     return GameRecord.from_game(game, [f"P{i}" for i in range(players)], moves)
 
 

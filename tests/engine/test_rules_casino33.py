@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from casino.ai.basic import GreedyPolicy
+from casino.ai.play import play_game
 from casino.cli import main as cli_main
 from casino.engine import (
     DECK,
@@ -20,6 +21,7 @@ from casino.engine import (
     score_round,
 )
 from casino.engine.ratings import rate_record, rate_round
+from casino.engine.record import GameRecord, RecordError
 
 from .helpers import legal_texts, move, pos
 
@@ -110,7 +112,7 @@ def test_ratings_from_a_game_record(tmp_path: Path) -> None:
     record = tmp_path / "g.jsonl"
     cli_main(["simulate", "--ruleset", "casino33", "--games", "2", "--record", str(record)])
     for line in record.read_text().splitlines():
-        ratings = rate_record(json.loads(line), load_ruleset)
+        ratings = rate_record(GameRecord.from_json(line), load_ruleset)
         assert len(ratings) == 2 and all(r >= 0 for r in ratings)
         assert sum(ratings) >= 5  # at least the four Aces and the 10D are won every round
 
@@ -130,3 +132,26 @@ def test_seed003_an_ace_stack_may_go_on_a_pair_that_holds_an_ace() -> None:
     assert "7C x AH 5D AS" in legal_texts(pos("0;1;7C/KS;AH 5D AS;*/-", "casino33"))
     assert "AC b7 AH 5D" in legal_texts(pos("0;1;AC 7C/KS;AH 5D;*/-", "casino33"))
     assert "AC b7 [AH 5D]" in legal_texts(pos("0;1;AC 7C/KS;[s6 AH 5D @1];*/-", "casino33"))
+
+
+
+def test_a_records_ratings_are_its_rounds_ratings() -> None:
+    """``rate_record`` tallies along the record's checked replay; it agrees with rating
+    each round from its deal, and a record that does not replay is refused, not rated."""
+    rs = load_ruleset("casino33")
+    policies = [GreedyPolicy(seed=f"r:{i}") for i in range(2)]
+    played = play_game(rs, "rated", policies)
+    game, moves = played.game, played.move_texts()
+    assert len(game.scores) >= 2
+    record = GameRecord.from_game(game, ["A", "B"], moves)
+    plies = record.plies(load_ruleset)
+    expected = [0, 0]
+    for r in range(len(game.scores)):
+        of_round = [p for p in plies if p.before.round_index == r]
+        for seat, n in enumerate(rate_round(of_round[0].before.round, [p.move for p in of_round])):
+            expected[seat] += n
+    assert rate_record(record, load_ruleset) == tuple(expected)
+    data = record.to_dict()
+    data["rounds"][0]["moves"] = data["rounds"][0]["moves"][:-1]
+    with pytest.raises(RecordError, match="round 1"):
+        rate_record(GameRecord.parse(data), load_ruleset)

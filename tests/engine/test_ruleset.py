@@ -79,3 +79,21 @@ def test_ruleset_problems_lists_every_problem(tmp_path: Path) -> None:
 def test_unknown_ruleset_lists_the_known_ones() -> None:
     with pytest.raises(RulesetError, match=r"known rulesets: .*classic"):
         load_ruleset("no-such-ruleset")
+
+
+def test_ratings_are_a_validated_field_of_the_ruleset() -> None:
+    """Casino 33's rating points come from its file (scoring.ratings), not a list of names:
+    a ruleset of one's own based on it is rated too; ratings that need Ace Stacks are
+    refused where there are none; and the field leaves every fingerprint as it was, so a
+    save made before it existed is not taken for a changed ruleset."""
+    assert {n for n in bundled_names() if load_ruleset(n).scoring.ratings != "none"} == \
+        {"casino33"}
+    mine = parse_ruleset('base = "casino33"\nname = "mine"\n', "mine.toml")
+    assert mine.scoring.ratings == "casino33"
+    with pytest.raises(RulesetError, match=r"scoring\.ratings.*stacks"):
+        parse_ruleset('base = "classic"\n[scoring]\nratings = "casino33"\n', "my.toml")
+    with pytest.raises(RulesetError, match=r"field scoring\.ratings"):
+        parse_ruleset('base = "casino33"\n[scoring]\nratings = "elo"\n', "my.toml")
+    # the fingerprints before the field was added
+    assert load_ruleset("classic").digest == "7ad60622274e6bb5"
+    assert load_ruleset("casino33").digest == "40497e8fa6d448cc"

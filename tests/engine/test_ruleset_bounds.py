@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from casino.ai.basic import RandomPolicy
-from casino.cli import play_game
+from casino.ai.play import play_game
 from casino.engine import load_ruleset
 from casino.engine.game import MAX_ROUNDS
 from casino.engine.ruleset import bundled_names, ruleset_problems
@@ -52,7 +52,7 @@ def test_the_most_four_players_may_draw_to_plays_through(tmp_path: Path) -> None
     path.write_text('base = "draw"\nplayers = [4]\n[deal]\ndraw_to = 11\n', encoding="utf-8")
     ruleset = load_ruleset(path)
     for seed in range(3):
-        game, _ = play_game(ruleset, seed, [RandomPolicy(seed=f"{seed}:{k}") for k in range(4)])
+        game = play_game(ruleset, seed, [RandomPolicy(seed=f"{seed}:{k}") for k in range(4)]).game
         assert game.is_over()
 
 
@@ -64,7 +64,7 @@ def test_no_game_runs_past_the_round_cap(tmp_path: Path) -> None:
     path.write_text('base = "classic"\n' + NOTHING_SCORES + "sweep = 1\n[game]\ntarget = 20\n",
                     encoding="utf-8")
     ruleset = load_ruleset(path)
-    game, _ = play_game(ruleset, "cap", [RandomPolicy(seed=f"cap:{k}") for k in range(2)])
+    game = play_game(ruleset, "cap", [RandomPolicy(seed=f"cap:{k}") for k in range(2)]).game
     assert game.is_over() and len(game.scores) == MAX_ROUNDS
     assert max(game.totals) < 20
     leaders = [s for s, t in enumerate(game.totals) if t == max(game.totals)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.basic import GreedyPolicy, RandomPolicy
-from casino.cli import play_game
+from casino.ai.play import play_game
 from casino.engine import load_ruleset
 from casino.engine.ruleset import bundled_names
 
@@ -20,7 +20,7 @@ def run_games(name: str, games: int, players: int = 2) -> int:
     for g in range(games):
         policies = [RandomPolicy(f"{g}:{i}") if (g + i) % 2 else GreedyPolicy(g)
                     for i in range(players)]
-        game, _ = play_game(rs, f"selfplay:{g}", policies, check=True)
+        game = play_game(rs, f"selfplay:{g}", policies, check=True).game
         assert game.is_over()
         rounds += len(game.scores)
     return rounds

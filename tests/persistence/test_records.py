@@ -16,7 +16,8 @@ import pytest
 from casino.cli import get_ruleset, replay_record
 from casino.engine import Game
 from casino.engine.ratings import rate_record
-from casino.persistence import Records, SavedGame, SeatInfo
+from casino.engine.record import GameRecord
+from casino.persistence import Records, SavedGame, SeatInfo, replay
 from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
 
 from .conftest import backups, child, play, read_only
@@ -163,7 +164,7 @@ def test_ratings_daily_and_the_stored_record(tmp_path: Path) -> None:
     record = records.game_record(game_id)
     assert record is not None and record["daily"] == "2026-03-04"
     replay_record(record, "stored")  # the stored record re-plays through the engine
-    ratings = rate_record(record, get_ruleset)
+    ratings = rate_record(GameRecord.parse(record), get_ruleset)
     [summary] = records.games()
     assert summary.ratings == ratings and summary.daily == date(2026, 3, 4)
     stats = records.stats_by_ruleset("Ann")["casino33"]
@@ -386,3 +387,23 @@ def test_four_players_each_alone_are_recorded_seat_by_seat(tmp_path: Path) -> No
     stored = records.game_record(game_id)
     assert stored is not None and stored["teams"] is False
     replay_record(stored, "stored")
+
+
+def test_a_ruleset_rated_by_its_file_is_rated_under_any_name(tmp_path: Path) -> None:
+    """The rating points follow the ruleset's ``scoring.ratings``: a game of the player's
+    own copy of Casino 33 is rated, a game of a ruleset without ratings is not."""
+    from casino.engine.ruleset import parse_ruleset
+
+    mine = parse_ruleset('base = "casino33"\nname = "mine"\ntitle = "Mine"\n', "mine.toml")
+    game, save = play("casino33", seed="mine")
+    game = replay(save.model_copy(update={"ruleset": "mine"}), lambda _name: mine)
+    records = book(tmp_path)
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Bot", level="greedy")]
+    added = records.add_game(game, seats, save.moves(), load_ruleset=lambda _name: mine)
+    assert added.value is not None
+    plain, plain_save = play("classic", seed="plain")
+    records.add_game(plain, seats, plain_save.moves())
+    rated = {g.ruleset: g.ratings for g in records.games()}
+    assert rated["classic"] is None
+    assert rated["mine"] == rate_record(
+        GameRecord.parse(records.game_record(added.value)), lambda _name: mine)

@@ -77,3 +77,18 @@ def test_seat_names_and_teams() -> None:
     assert s.seats[HUMAN].name == "You" and s.seats[HUMAN].policy is None
     assert s.side_names() == ["You & Computer 2", "Computer 1 & Computer 3"]
     assert s.short_side_names() == ["Your team", "Their team"]
+
+
+def test_a_resumed_log_is_the_played_log_across_rounds() -> None:
+    """The log re-read from a save (``replay_log``, one replay with the record's) is the log
+    the game wrote: every move, the last take, and a round dealt with no move in it yet."""
+    s = Session.new(load_ruleset("classic"), 2, seed=4, level="greedy", persist=True)
+    picker = GreedyPolicy(seed=0)
+    while not s.game.round_over():
+        s.play(picker.choose(s.view(s.to_move())))
+    s.next_round()
+    assert s.save is not None and s.log[-1].text == "Round 2"
+    resumed = Session.resume(s.save, s.game)
+    assert [(e.seat, e.text, e.deal) for e in resumed.log] == \
+        [(e.seat, e.text, e.deal) for e in s.log]
+    assert any("The rest of the table goes to" in e.text for e in resumed.log)

@@ -494,13 +494,22 @@ def test_review_judges_moves_against_the_expert_values() -> None:
     assert judge(best, []) is None
 
 
-def test_expert_values_rank_the_legal_moves() -> None:
+def test_expert_values_are_the_expert_levels_search() -> None:
+    """The review judges by the Expert level's own search (IS-MCTS, not PIMC): its first
+    move is the move the Expert plays, and the values are round points, not visit counts."""
+    from casino.ai.ismcts import ISMCTSPolicy
+    from casino.ai.registry import expert
+    from casino.engine import Game
     from casino.ui.session import expert_values
 
-    state = LESSONS[6].state()
-    values = expert_values(state.view_for(0), "t")
-    assert values and values[0][0] in legal_moves(state)
-    assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+    state = Game.start(load_ruleset("classic"), 2, "review").round  # stock left: a search
+    view = state.view_for(state.to_move)
+    values = expert_values(view, "t")
+    assert isinstance(expert(), ISMCTSPolicy)
+    assert values == expert(seed="t").evaluate(view)
+    assert values and values[0][0] == expert(seed="t").choose(view)
+    assert {m for m, _ in values} <= set(legal_moves(state))
+    assert all(abs(v) <= 2 * 3 * state.ruleset.fixed_points(2) for _, v in values)
 
 
 def fake_expert(view: object, seed: object) -> list[tuple[object, float]]:

@@ -1,17 +1,11 @@
-"""PIMC, determinized search: the post-game review's scorer and the expert's measured rival.
+"""What the two searching players share: per-view seeding, the utility, greedy playouts, and
+an exact solve of a two-player round's last deal.
 
-The expert and Hard levels play IS-MCTS (``casino.ai.ismcts``), which measured stronger;
-this search stays for the review, because it scores every candidate on the same samples
-so the differences between moves are not luck, and as the ``pimc`` player to compare with.
-
-While cards remain in the stock, it deals the unseen cards at random in ways consistent
-with its view (``sampling.determinize``). On every sample it searches each candidate move
-(the heuristic's best few) with alpha-beta to the end of the current deal or ``depth``
-plies, scoring the horizon by the points banked so far, the majorities' likely split and
-the best take of the player to move. ``method="rollout"`` instead finishes each sample with
-greedy rollouts (measured weaker). Once the stock is empty, two-player play is solved
-exactly by ``endgame.Solver`` (IS-MCTS reuses this). The randomness comes from the AI's own
-seed and the view, never from the real deal, so equal views always get equal decisions.
+``SearchPolicy`` ranks the legal moves with the heuristic, solves the position exactly once
+the stock is empty (two players), and otherwise leaves the search to its subclass: PIMC
+(``casino.ai.pimc``) or IS-MCTS (``casino.ai.ismcts``, the Expert and Hard levels). The
+randomness comes from the AI's own seed and the view, never from the real deal, so equal
+views always get equal decisions.
 """
 
 from __future__ import annotations
@@ -21,7 +15,6 @@ from collections.abc import Sequence
 
 from casino.ai.basic import greedy_pick
 from casino.ai.endgame import SearchLimit, Solver, Utility
-from casino.ai.evaluate import round_points
 from casino.ai.heuristic import assess
 from casino.ai.sampling import determinize
 from casino.engine.moves import Move
@@ -81,26 +74,17 @@ def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
     return state
 
 
-class ExpertPolicy:
-    """PIMC with a short alpha-beta search per sample; exact alpha-beta once the stock is empty."""
+class SearchPolicy:
+    """A searching player: ``evaluate`` gives the candidate moves with their values in
+    round points (the utility), best first; ``choose`` plays the first."""
 
-    name = "pimc"
+    name = "search"
 
-    def __init__(self, seed: int | str = 0, samples: int = 16, candidates: int = 8,
-                 endgame_nodes: int = 60_000, method: str = "search",
-                 sample_nodes: int = 4_000, depth: int = 4) -> None:
+    def __init__(self, seed: int | str = 0, candidates: int = 8,
+                 endgame_nodes: int = 60_000) -> None:
         self.seed = seed
-        self.method = method
-        self.sample_nodes = sample_nodes
-        self.depth = depth
-        self.samples = samples
         self.candidates = candidates
         self.endgame_nodes = endgame_nodes
-        self.totals: Sequence[int] | None = None
-
-    def observe_totals(self, totals: Sequence[int] | None) -> None:
-        """Game totals so far, overriding the view's ``totals``; None uses the view's."""
-        self.totals = totals
 
     def choose(self, view: PlayerView) -> Move:
         return self.evaluate(view)[0][0]
@@ -111,41 +95,18 @@ class ExpertPolicy:
         if len(moves) == 1:
             return [(moves[0], 0.0)]
         rng = random.Random(f"expert:{self.seed}:{view_key(view)}")
-        utility = make_utility(view, self.totals if self.totals is not None
-                               else (view.totals or None))
+        utility = make_utility(view, view.totals or None)
         ranked = [a.move for a in assess(view, moves)]
         if view.stock_count == 0 and view.players == 2:
             try:
                 return self._solve(view, ranked, rng, utility)
             except SearchLimit:
                 pass
-        if self.method == "search":
-            return self._search(view, ranked, rng, utility)
-        return self._sample(view, ranked, rng, utility)
+        return self._search(view, ranked, rng, utility)
 
     def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
-        """PIMC: on each sample, search the rest of this deal; estimate the position after."""
-        cands = ranked[: self.candidates]
-        sums = [0.0] * len(cands)
-        side = side_of(view, view.player)
-        done = 0
-        for _ in range(self.samples):
-            state = determinize(view, rng)
-            solver = Solver(side, utility, self.sample_nodes, view.deal_number, self.depth)
-            solver.set_root(state)
-            try:
-                values = [solver.value(apply(state, m), depth=1) for m in cands]
-            except SearchLimit:
-                continue
-            done += 1
-            for k, v in enumerate(values):
-                sums[k] += v
-        if not done:
-            return self._sample(view, ranked, rng, utility)
-        out = [(m, sums[k] / done - 1e-3 * k) for k, m in enumerate(cands)]
-        out.sort(key=lambda mv: -mv[1])
-        return out
+        raise NotImplementedError
 
     def _solve(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                utility: Utility) -> list[tuple[Move, float]]:
@@ -159,18 +120,4 @@ class ExpertPolicy:
             out.append((m, v))
             best = max(best, v)
         out.sort(key=lambda mv: -mv[1])  # stable: the heuristic order breaks ties
-        return out
-
-    def _sample(self, view: PlayerView, ranked: list[Move], rng: random.Random,
-                utility: Utility) -> list[tuple[Move, float]]:
-        cands = ranked[: self.candidates]
-        sums = [0.0] * len(cands)
-        for _ in range(self.samples):
-            state = determinize(view, rng)
-            for k, m in enumerate(cands):
-                sums[k] += utility(round_points(rollout(apply(state, m))))
-        n = float(self.samples)
-        # A tiny prior from the heuristic's order settles exact ties.
-        out = [(m, sums[k] / n - 1e-3 * k) for k, m in enumerate(cands)]
-        out.sort(key=lambda mv: -mv[1])
         return out

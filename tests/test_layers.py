@@ -1,0 +1,90 @@
+"""The package's layers: the engine at the bottom, the command line at the top.
+
+The CLI (``casino/cli.py``, its network commands in ``casino/net/cli.py``, and
+``casino/__main__.py``) reads arguments and prints; nothing below it imports it. The engine
+imports only itself; the AI and persistence only themselves and the engine. Every module
+imports on its own, and none hides a missing module of ours behind ``except ImportError``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+from pathlib import Path
+
+import pytest
+
+import casino
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+PACKAGE = Path(casino.__file__).parent
+CLI = {"cli", "net.cli", "__main__"}
+ALLOWED = {"engine": {"engine"}, "ai": {"ai", "engine"},
+           "persistence": {"persistence", "engine"}}
+"""Top-level package -> the packages of ours it may import."""
+
+
+def _modules() -> list[str]:
+    return sorted(".".join(p.relative_to(PACKAGE).with_suffix("").parts).removesuffix(
+        ".__init__") for p in PACKAGE.rglob("*.py"))
+
+
+def _imports(tree: ast.AST) -> list[tuple[ast.AST, str]]:
+    """Every module of ours ``tree`` imports (at the top or inside a function), as
+    'cli', 'engine.rules' ..., with the import statement."""
+    out: list[tuple[ast.AST, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        else:
+            continue
+        out.extend((node, n.removeprefix("casino.")) for n in names
+                   if n.startswith("casino."))
+    return out
+
+
+def _tree(module: str) -> ast.AST:
+    path = PACKAGE.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("module", _modules())
+def test_every_module_imports(module: str) -> None:
+    importlib.import_module(f"casino.{module}" if module else "casino")
+
+
+def test_nothing_below_the_cli_imports_it() -> None:
+    offenders = sorted({module for module in _modules() if module not in CLI
+                        for _, name in _imports(_tree(module))
+                        if name == "cli" or name.startswith("cli.")})
+    assert offenders == []
+
+
+def test_the_lower_layers_import_only_what_is_below_them() -> None:
+    wrong = []
+    for module in _modules():
+        top = module.split(".")[0]
+        if top in ALLOWED:
+            for _, name in _imports(_tree(module)):
+                if name.split(".")[0] not in ALLOWED[top]:
+                    wrong.append(f"{module} imports casino.{name}")
+    assert wrong == []
+
+
+def test_no_module_of_ours_is_optional() -> None:
+    hidden = []
+    for module in _modules():
+        for node in ast.walk(_tree(module)):
+            if not isinstance(node, ast.Try):
+                continue
+            caught = {ast.unparse(h.type) for h in node.handlers if h.type is not None}
+            if caught & {"ImportError", "ModuleNotFoundError"} and any(
+                    _imports(statement) for statement in node.body):
+                hidden.append(f"{module}: line {node.lineno}")
+    assert hidden == []
