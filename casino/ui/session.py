@@ -30,6 +30,8 @@ from casino.ui.words import card_text, move_text
 
 HUMAN = 0
 """The seat of the person at the window; the computer plays every other seat."""
+PERSON = "person"
+"""A seat's kind for another person at this screen (pass and play), where a level goes."""
 
 
 class Chooser(Protocol):
@@ -212,6 +214,9 @@ def shown_name(name: str) -> str:
     number = name.removeprefix("Computer ")
     if number != name and number.isdigit():
         return _("Computer {number}").format(number=number)
+    number = name.removeprefix("Player ")
+    if number != name and number.isdigit():
+        return _("Player {number}").format(number=number)
     return name
 
 
@@ -247,17 +252,20 @@ class Session:
             names: tuple[str, ...] = (), first_dealer: int | None = None,
             daily: date | None = None, persist: bool = False,
             teams: bool | None = None) -> Session:
-        """A new game; ``level`` is every computer's, or one per computer seat in order;
-        ``teams`` chooses two teams or each alone for four (None: as the ruleset has it)."""
+        """A new game; ``level`` is every computer's, or one per seat after the first in order
+        (``PERSON`` for another person at this screen, named in ``names``); ``teams`` chooses
+        two teams or each alone for four (None: as the ruleset has it)."""
         game = Game.start(ruleset, players, seed, first_dealer, teams)
         levels = [level] * (players - 1) if isinstance(level, str) else list(level)
         while len(levels) < players - 1:
             levels.append(levels[-1] if levels else default_level())
         seats, infos = [], []
         for seat in range(players):
-            default = "You" if seat == HUMAN else f"Computer {seat}" if players > 2 else "Computer"
+            seat_level = None if seat == HUMAN or levels[seat - 1] == PERSON \
+                else levels[seat - 1]
+            default = "You" if seat == HUMAN else f"Player {seat + 1}" if seat_level is None \
+                else f"Computer {seat}" if players > 2 else "Computer"
             name = names[seat] if seat < len(names) and names[seat] else default
-            seat_level = None if seat == HUMAN else levels[seat - 1]
             policy = None if seat_level is None else make_policy(seat_level, f"{seed}:{seat}")
             seats.append(Seat(name, policy))
             infos.append(SeatInfo(name=name, level=seat_level))
@@ -317,15 +325,27 @@ class Session:
             if error:
                 self.notices.append(error)
 
+    @property
+    def people(self) -> list[int]:
+        """The seats of the people at this screen (the others are computers)."""
+        return [i for i, seat in enumerate(self.seats) if seat.policy is None]
+
+    @property
+    def shared(self) -> bool:
+        """More than one person plays at this screen (pass and play): no undo, and the
+        screen is covered whenever it changes hands."""
+        return len(self.people) > 1
+
     def can_undo(self) -> bool:
-        return self.save is not None and self.save.undone(HUMAN) is not None
+        return not self.shared and self.save is not None and self.save.undone(HUMAN) is not None
 
     def undo(self) -> bool:
-        """Take back the person's last move and every move after it; False if there is none.
+        """Take back the person's last move and every move after it; False if there is none
+        (or more than one person plays here: one person's undo would take back another's).
 
         The save is marked as a game with undo, which the statistics count.
         """
-        undone = self.save.undone(HUMAN) if self.save is not None else None
+        undone = self.save.undone(HUMAN) if self.save is not None and not self.shared else None
         if undone is None:
             return False
         self.worker = None  # a computer move being worked out is for a position now gone

@@ -34,7 +34,7 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.session import HUMAN, Session
+from casino.ui.session import Session
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -96,15 +96,15 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     staged_items = set(move_items(scene.staged)) if scene.staged else set()
 
     # opponents
-    for seat in range(1, session.players):
-        box = lay.opponents[seat - 1]
+    for seat in scene.others():
+        box = lay.opponents[scene.place(seat) - 1]
         to_move = state.to_move == seat and not game.round_over()
         panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
         name = session.seats[seat].shown
-        if partnership and seat == 2:
+        if partnership and scene.place(seat) == 2:
             name = _("{name} (partner)").format(name=name)
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
@@ -153,9 +153,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
               max_width=sw + lay.margin)
 
     # table items
-    owners = tuple(_("You") if s == HUMAN else _("Comp") if session.players == 2
-                   else _("C{number}").format(number=s)
-                   for s in range(session.players))
+    owners = tuple(owner_tag(scene, s) for s in range(session.players))
     # while a move is shown the table keeps its layout from before it, so nothing jumps
     laid_out = scene.table_from or game
     table = laid_out.round.table
@@ -212,7 +210,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                       max_width=sw)
 
     # own hand and pile
-    view = session.view()
+    view = scene.view()
     boxes = hand_boxes(lay.hand, len(view.hand), lay.card)
     mouse = pygame.mouse.get_pos()
     dragging = scene.press[0] if scene.press and scene.drag_pos else None
@@ -221,7 +219,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
                            lay.card[1] + 2 * lay.margin)
         pygame.draw.rect(surface, HILITE, glow, 3, border_radius=12)
-        your_turn = " " + _("Your turn") + " "
+        your_turn = " " + (_("{name}, your turn").format(name=session.seats[scene.viewer].shown)
+                           if session.shared else _("Your turn")) + " "
         label = draw_text(surface, your_turn, lay.font - 2, (glow.x + 14, glow.y),
                           (30, 30, 20), "midleft", bold=True)
         pygame.draw.rect(surface, HILITE, label.inflate(4, 2), border_radius=6)
@@ -239,7 +238,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if i < 9:
             draw_text(surface, str(i + 1), lay.font - 2,
                       (box[0] + box[2] // 2, box[1] + box[3] + 2), DIM, "midtop")
-    _capture_pile(scene, surface, HUMAN)
+    _capture_pile(scene, surface, scene.viewer)
 
     _draw_panel(scene, surface)
     if scene.show_unseen:
@@ -288,11 +287,21 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         shown += 1
 
 
+def owner_tag(scene: TableScene, seat: int) -> str:
+    """The short name on a build a seat owns: 'You', 'Comp', 'C2', or a person's name."""
+    session = scene.session
+    if seat == scene.viewer:
+        return _("You")
+    if session.seats[seat].policy is None:
+        return session.seats[seat].shown[:6]
+    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat)
+
+
 def _prompt(scene: TableScene) -> str:
     session = scene.session
     if session.game.round_over():
         return _("Round over.")
-    if not session.humans_turn():
+    if not scene.my_turn():
         return _("{name} to play…").format(name=session.seats[session.to_move()].shown)
     if scene.selection:
         return _("Now click a hand card (or press its number) to play it onto the selection.")
@@ -310,7 +319,7 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
     area = (x - lay.margin, y - 10, w + 2 * lay.margin, h)
     draw_capture_pile(surface, area, lay.small, len(pile), spades, sweeps, scene.app.settings,
                       lay.font)
-    if scene.changed_pile == seat and seat != HUMAN:  # the computer took cards just now
+    if scene.changed_pile == seat and seat != scene.viewer:  # the computer took cards just now
         left = area[0] + (area[2] - lay.small[0]) // 2
         rect = pygame.Rect(left - 3, y - 3, lay.small[0] + 8, lay.small[1] + 8)
         pygame.draw.rect(surface, CHANGED, rect, 3, border_radius=max(4, rect.w // 10))
@@ -401,7 +410,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
 def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     """Munter's "unplayed cards" panel: every card this seat has not seen yet, by suit."""
     lay = scene.layout()
-    unseen = scene.session.view().unseen()
+    unseen = scene.view().unseen()
     tx, ty, tw, th = lay.table
     box = (tx, ty, tw, th)
     panel(surface, box)
