@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from casino.ai.basic import GreedyPolicy
 from casino.ai.expert import ExpertPolicy
@@ -246,6 +246,9 @@ class Session:
     """Problems writing the save, for the table to show (newest last)."""
     record_id: int | None = None
     """The finished game's id in the record book, once recorded."""
+    pace: ClassVar[float] = 1.0
+    """The share of the Speed setting's pause a computer's move waits (a network host paces
+    its own computers)."""
 
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str | Sequence[str],
@@ -374,6 +377,30 @@ class Session:
     @property
     def players(self) -> int:
         return self.game.players
+
+    # What a network game (``casino.ui.remote_session``) answers differently: here every
+    # move is played at once, nobody is away, and the game is over when the engine says so.
+
+    def submit(self, move: Move) -> bool:
+        """Hand a person's move to whoever plays it elsewhere; False: play it here."""
+        return False
+
+    def finished(self) -> bool:
+        return self.game.is_over()
+
+    def away(self, seat: int) -> bool:
+        """The seat's player has dropped out and the game waits for them."""
+        return False
+
+    def status_note(self) -> str | None:
+        """A line that overrides the table's prompt (a lost connection, a wait), or None."""
+        return None
+
+    def close(self) -> None:
+        """Let go of what the game holds open (a network connection)."""
+
+    def rejoin(self) -> None:
+        """Sit down again after the connection was lost (a network game); here nothing."""
 
     def view(self, seat: int = HUMAN) -> PlayerView:
         return self.game.view_for(seat)

@@ -303,6 +303,8 @@ class TableScene(Scene):
             self.on_action("undo")
         elif key == pygame.K_BACKSPACE:
             self.selection.clear()
+        elif key == pygame.K_r and self.session.status_note():
+            self.session.rejoin()
         elif key == pygame.K_ESCAPE:
             if self.staged is not None:
                 self.staged = None
@@ -325,9 +327,9 @@ class TableScene(Scene):
             staged = self.staged
             if staged is not None and self.can_act():
                 self.staged = None
-                self.perform(staged)
+                self.play_own(staged)
             elif self.hint is not None and self.can_act():  # Enter plays the hinted move
-                self.perform(self.hint[0])
+                self.play_own(self.hint[0])
         elif action == "undo":
             self.undo()
         elif action == "menu":
@@ -382,6 +384,17 @@ class TableScene(Scene):
             self.staged = move
             self.say(_("Ready: {move}. Enter or End turn plays it; Esc takes it back.").format(
                 move=move_text(move, self.session.ruleset)))
+        else:
+            self.play_own(move)
+
+    def play_own(self, move: Move) -> None:
+        """The viewer's move: played here, or sent to the host of a network game (shown when
+        the host's answer comes back)."""
+        if self.session.submit(move):
+            self.selection.clear()
+            self.staged = None
+            self.hint = None
+            self.say(_("Sent: {move}").format(move=move_text(move, self.session.ruleset)))
         else:
             self.perform(move)
 
@@ -606,7 +619,7 @@ class TableScene(Scene):
             return
         session.start_thinking()
         self.wait += dt
-        if self.wait < computer_pause(self.app.settings) or session.thinking():
+        if self.wait < computer_pause(self.app.settings) * session.pace or session.thinking():
             return
         computer_move = session.take_computer_move()
         if computer_move is not None:
@@ -647,7 +660,7 @@ class TableScene(Scene):
 
     def after_summary(self) -> None:
         self.summary_open = False
-        if self.session.game.is_over():
+        if self.session.finished():
             from casino.ui.scenes.dialogs import GameOverScene
 
             self.app.notices.extend(self.session.record())
@@ -657,6 +670,9 @@ class TableScene(Scene):
         self.selection.clear()
         self.say(_("Round {number}.").format(number=self.session.game.round_index + 1))
         self._deal_animation()
+
+    def exit(self) -> None:
+        self.session.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         from casino.ui.scenes.table_view import draw_table

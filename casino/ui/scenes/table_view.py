@@ -111,6 +111,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         size = lay.font - (2 if session.players > 2 else 0)
         head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
             name=name, count=count)
+        if session.away(seat):
+            head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
                   HILITE if to_move else TEXT, bold=True, max_width=label_w)
         hand = scene.opponent_hand_box(seat)
@@ -299,6 +301,9 @@ def owner_tag(scene: TableScene, seat: int) -> str:
 
 def _prompt(scene: TableScene) -> str:
     session = scene.session
+    note = session.status_note()
+    if note:
+        return note
     if session.game.round_over():
         return _("Round over.")
     if not scene.my_turn():
