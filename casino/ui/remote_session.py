@@ -121,9 +121,6 @@ class RemoteSession(Session):
         return seats is not None and seat in seats.waiting_for
 
     def status_note(self) -> str | None:
-        problem = self.problem()
-        if problem:
-            return _("{problem} \u2014 R rejoins your seat").format(problem=problem)
         if self.away(self.to_move()):
             return _("Waiting for {name}\u2026").format(name=self.seats[self.to_move()].shown)
         return None
@@ -153,8 +150,8 @@ class RemoteSession(Session):
 
     def humans_turn(self) -> bool:
         self.poll()
-        return (not self.frames and not self.sent and not self.game.round_over()
-                and self.to_move() == self.me)
+        return (not self.frames and not self.problem() and not self.sent
+                and not self.game.round_over() and self.to_move() == self.me)
 
     def start_thinking(self) -> None:
         self.poll()

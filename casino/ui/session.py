@@ -329,6 +329,12 @@ class Session:
                 self.notices.append(error)
 
     @property
+    def me(self) -> int:
+        """The seat of the person this window plays for (the first of several at a shared
+        screen)."""
+        return HUMAN
+
+    @property
     def people(self) -> list[int]:
         """The seats of the people at this screen (the others are computers)."""
         return [i for i, seat in enumerate(self.seats) if seat.policy is None]
@@ -393,7 +399,11 @@ class Session:
         return False
 
     def status_note(self) -> str | None:
-        """A line that overrides the table's prompt (a lost connection, a wait), or None."""
+        """A line that overrides the table's prompt (waiting for a player), or None."""
+        return None
+
+    def problem(self) -> str | None:
+        """Why the game cannot go on (a lost connection), or None."""
         return None
 
     def close(self) -> None:
@@ -423,8 +433,9 @@ class Session:
     def short_side_names(self) -> list[str]:
         """Column heads for score sheets: the seats' names as their boxes show them, with one
         opponent or three ('You', 'Computer 1' ...), or 'Your team', 'Their team'."""
-        if self.game.round.partnership:
-            return [_("Your team"), _("Their team")]
+        if self.game.round.partnership and not self.shared:
+            ours = [_("Your team"), _("Their team")]
+            return ours if self.game.round.side_of(self.me) == 0 else ours[::-1]
         return self.side_names()
 
     def play(self, move: Move) -> Game:

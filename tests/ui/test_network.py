@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
 import pygame
+import pytest
 
-from casino.engine import Move, Trail
+from casino.engine import Card, Move, Trail
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.net.remote import Remote
 from casino.ui.app import App
 from casino.ui.remote_session import RemoteSession
+from casino.ui.scenes import table_view
 from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
 from tests.net.conftest import start_host
-from tests.ui.driver import click_move, key, steps
+from tests.ui.driver import click_move, key, steps, top_name
 from tests.ui.helpers import make_app
 from tests.ui.test_screenshots import save
 
@@ -135,12 +138,12 @@ def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
 
         # The host crashes; hosted again from its save, the window rejoins with R.
         host.kill()
-        wait_for(again, lambda: back.status_note() is not None)
+        wait_for(again, lambda: back.problem() is not None)
         save(again, "network_lost")
         host = start_host(*args, port=host.port)
         before = back.shown.view
         key(pygame.K_r)
-        wait_for(again, lambda: back.status_note() is None and back.shown is not None
+        wait_for(again, lambda: back.problem() is None and back.shown is not None
                  and back.remote is not None and back.remote.state is not None)
         wait_for(again, lambda: back.shown is not None and back.shown.step >= 1
                  and back.shown.view.hand == before.hand)
@@ -195,3 +198,56 @@ def test_a_table_hosted_here_is_hosted_again_from_its_save() -> None:
         ben.close()
         app.stack.replace(TitleScene(app))
         steps(app)
+
+
+def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against `casino-cli serve` and its computer: every round's summary and the game's end
+    come from the host's frames (the totals the host announces), and the table never draws
+    a card face up that is not in this seat's own hand."""
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy")
+    drawn: list[Card] = []
+    real = table_view.draw_card
+
+    def spy(surface: pygame.Surface, card: Card | None, *args: object, **kw: object) -> None:
+        if card is not None:
+            drawn.append(card)
+        real(surface, card, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_card", spy)
+    try:
+        app = make_app(player_name="Anna")
+        net = NetworkScene(app)
+        app.stack.push(net)
+        net.address, net.code = host.address, host.code
+        net.join()
+        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        session = table.session
+        assert isinstance(session, RemoteSession)
+        rng = random.Random(4)
+        summaries = 0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            drawn.clear()
+            steps(app, 1)
+            top = app.stack.top
+            if top is table:
+                assert set(drawn) <= set(session.view().hand)
+            if top_name(app) == "GameOverScene":
+                break
+            if top_name(app) == "SummaryScene":
+                summaries += 1
+                key(pygame.K_RETURN)
+            elif table.can_act():
+                table.play_own(rng.choice(legal_moves(table.view())))
+            else:
+                time.sleep(0.005)
+        assert top_name(app) == "GameOverScene"
+        save(app, "network_game_over")
+        assert session.over is not None and summaries == session.over.rounds
+        assert list(session.game.totals) == session.over.totals
+        code, out, _err = host.finish(20)
+        assert code == 0 and "1 games played" in out
+    finally:
+        host.kill()

@@ -303,7 +303,7 @@ class TableScene(Scene):
             self.on_action("undo")
         elif key == pygame.K_BACKSPACE:
             self.selection.clear()
-        elif key == pygame.K_r and self.session.status_note():
+        elif key == pygame.K_r and self.session.problem():
             self.session.rejoin()
         elif key == pygame.K_ESCAPE:
             if self.staged is not None:

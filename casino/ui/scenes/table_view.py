@@ -198,7 +198,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
     # status line
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
-    text = scene.message or _prompt(scene)
+    problem = session.problem()  # a lost connection outweighs the last message
+    text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
+        else scene.message or _prompt(scene)
+    kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
