@@ -164,3 +164,36 @@ def test_one_person_with_computers_is_never_covered() -> None:
         if table.can_act():
             table.perform(rng.choice(legal_moves(table.view())))
     assert table.viewer == 0
+
+
+def test_no_hand_is_shown_before_its_owner_takes_the_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer moves first at a table of two people: until the cover has been clicked
+    every hand is drawn face down."""
+    from casino.engine import load_ruleset
+    from casino.ui.session import Session
+
+    app = make_app(player_name="Anna")
+    session = Session.new(load_ruleset("classic"), 3, 8, [PERSON, "greedy"], ("Anna", "Ben"),
+                          first_dealer=1, persist=True)
+    assert session.to_move() == 2
+    app.show_table(session)
+    drawn: list[Card] = []
+    real = table_view.draw_card
+
+    def spy(surface: pygame.Surface, card: Card | None, *args: object, **kw: object) -> None:
+        if card is not None:
+            drawn.append(card)
+        real(surface, card, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_card", spy)
+    for _ in range(200):
+        app.draw()
+        if isinstance(app.stack.top, CoverScene):
+            break
+        hands = {c for hand in session.game.round.hands for c in hand}
+        assert not set(drawn) & hands
+        drawn.clear()
+        steps(app, 1)
+    assert isinstance(app.stack.top, CoverScene) and session.to_move() != 2
+

@@ -239,7 +239,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if scene.staged is not None and scene.staged.card == card:
             outline, raised = HILITE, True
         lift = lay.card[1] // 10 if raised else 0
-        draw_card(surface, card, (box[0], box[1] - lift, box[2], box[3]), settings, outline)
+        face = card if scene.revealed else None  # nobody has claimed the shared screen yet
+        draw_card(surface, face, (box[0], box[1] - lift, box[2], box[3]), settings, outline)
         if i < 9:
             draw_text(surface, str(i + 1), lay.font - 2,
                       (box[0] + box[2] // 2, box[1] + box[3] + 2), DIM, "midtop")
