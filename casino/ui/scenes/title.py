@@ -358,9 +358,9 @@ class ResumeScene(Dialog):
 
     def describe(self) -> list[str]:
         game, save = self.game, self.save
-        others = ", ".join(
-            f"{shown_name(p.name)} ({level_label(p.level)})"
-            for p in save.players if p.level is not None)
+        others = ", ".join(  # the computers with their levels, the other people by name
+            shown_name(p.name) if p.level is None else
+            f"{shown_name(p.name)} ({level_label(p.level)})" for p in save.players[1:])
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
         lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
@@ -369,7 +369,11 @@ class ResumeScene(Dialog):
                      number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
             lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
-        if game.round.to_move == HUMAN:
+        people = [p for p in save.players if p.level is None]
+        mover = save.players[game.round.to_move]
+        if len(people) > 1 and mover.level is None:
+            lines.append(_("{name} to play…").format(name=shown_name(mover.name)))
+        elif game.round.to_move == HUMAN:
             lines.append(_("It is your turn."))
         return lines
 
