@@ -120,7 +120,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         x = hand[0] + fan + lay.margin * 2
         room = hand[0] + hand[2] - x
         lines: list[tuple[str, tuple[int, int, int], bool]]
-        if to_move and not scene.animator.busy():
+        if to_move and session.away(seat):
+            lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
+        elif to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
             lines = [(_("{name}'s turn").format(name=name), HILITE, True),
                      (_("thinking") + dots, HILITE, False)]
@@ -200,7 +202,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
     problem = session.problem()  # a lost connection outweighs the last message
     text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
-        else scene.message or _prompt(scene)
+        else session.status_note() or scene.message or _prompt(scene)
     kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
