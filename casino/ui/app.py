@@ -309,8 +309,10 @@ def launch(args: argparse.Namespace) -> App | int:
         overrides.update(teams=False)
     if overrides:
         settings = settings.changed(**overrides)
-    if settings.difficulties[0] not in ai_levels():
-        settings = settings.changed(difficulties=(default_level(),) * 3)
+    known = (*ai_levels(), PERSON)  # a level this version lacks plays at the default one
+    if any(level not in known for level in settings.difficulties):
+        settings = settings.changed(difficulties=tuple(
+            level if level in known else default_level() for level in settings.difficulties))
     app = App(settings, size, args.seed, saved=loaded.value)
     app.notices.extend(loaded.messages)
     if args.ruleset:

@@ -197,3 +197,18 @@ def test_no_hand_is_shown_before_its_owner_takes_the_screen(
         steps(app, 1)
     assert isinstance(app.stack.top, CoverScene) and session.to_move() != 2
 
+
+
+def test_a_person_in_a_seat_is_remembered_at_the_next_launch() -> None:
+    """The seat kinds are settings: launching again keeps "another person here" and the
+    name (the launcher used to reset any seat that is not a computer level)."""
+    from casino.persistence import load_settings, save_settings
+    from casino.ui.app import launch, parse_args
+
+    settings = load_settings().value.changed(opponents=2, difficulties=(PERSON, "hard", "hard"),
+                                             seat_names=("Ben", "", ""))
+    assert save_settings(settings) is None
+    app = launch(parse_args([]))
+    assert not isinstance(app, int)
+    assert app.settings.difficulties[:2] == (PERSON, "hard")
+    assert app.settings.seat_names[0] == "Ben"
