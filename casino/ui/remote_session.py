@@ -76,6 +76,7 @@ class RemoteSession(Session):
                  for status in (remote.seats.seats if remote.seats else remote.welcome.seats)]
         session = cls(ruleset, public_game(frame, view, ()), seats, use_process=False,
                       remote=remote, local=local, shown=frame)
+        session._show(frame)
         session.name_seats()
         return session
 
@@ -129,6 +130,7 @@ class RemoteSession(Session):
         """Make ``frame`` the game shown; the game before it."""
         view = frame.view.to_view(self.ruleset)
         before = self.game
+        self._fill_earlier_rounds(frame.round, view)
         scores = tuple(self.round_scores[r] for r in sorted(self.round_scores) if r < frame.round)
         game = public_game(frame, view, scores)
         if game.round.is_over():
@@ -137,6 +139,21 @@ class RemoteSession(Session):
         self.game = game
         self.shown = frame
         return before
+
+    def _fill_earlier_rounds(self, round_index: int, view: PlayerView) -> None:
+        """Rounds played before this window sat down (a join or rejoin mid-game): their
+        points are known only in sum, from the view's game totals, and count as one lump."""
+        missing = [r for r in range(round_index) if r not in self.round_scores]
+        if not missing or not view.totals:
+            return
+        known = [sum(self.round_scores[r].totals[s] for r in self.round_scores
+                     if r < round_index) for s in range(len(view.totals))]
+        lump = tuple(t - k for t, k in zip(view.totals, known, strict=True))
+        zero = (0,) * len(lump)
+        for r in missing:
+            points = lump if r == missing[0] else zero
+            self.round_scores[r] = RoundScore(("earlier",), tuple((p,) for p in points), zero,
+                                              zero, zero)
 
     # -- the table scene's questions ------------------------------------------------
 

@@ -19,7 +19,7 @@ from casino.ui.scenes import table_view
 from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
-from tests.net.conftest import start_host
+from tests.net.conftest import HostProc, start_host
 from tests.ui.driver import click_move, key, steps, top_name
 from tests.ui.helpers import make_app
 from tests.ui.test_screenshots import save
@@ -200,10 +200,24 @@ def test_a_table_hosted_here_is_hosted_again_from_its_save() -> None:
         steps(app)
 
 
+def join_table(host: HostProc) -> tuple[App, TableScene, RemoteSession]:
+    """A window (this test's user data folder) joins the host by address and code."""
+    app = make_app(player_name="Anna")
+    net = NetworkScene(app)
+    app.stack.push(net)
+    net.address, net.code = host.address, host.code
+    net.join()
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    return app, table, table.session
+
+
 def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Against `casino-cli serve` and its computer: every round's summary and the game's end
     come from the host's frames (the totals the host announces), and the table never draws
-    a card face up that is not in this seat's own hand."""
+    a card face up that is not in this seat's own hand. After the first round the window is
+    closed and a new one joins mid-game: its score sheet starts from the host's totals."""
     host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy")
     drawn: list[Card] = []
     real = table_view.draw_card
@@ -215,20 +229,19 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(table_view, "draw_card", spy)
     try:
-        app = make_app(player_name="Anna")
-        net = NetworkScene(app)
-        app.stack.push(net)
-        net.address, net.code = host.address, host.code
-        net.join()
-        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene)
-        session = table.session
-        assert isinstance(session, RemoteSession)
+        app, table, session = join_table(host)
         rng = random.Random(4)
         summaries = 0
+        rejoined = False
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
+            if summaries == 1 and not rejoined and session.game.round_index == 1:
+                app.stack.replace(TitleScene(app))  # closed mid-game; a new window joins
+                steps(app)
+                app, table, session = join_table(host)
+                assert session.shown is not None and session.shown.round == 1
+                assert list(session.game.totals) == session.shown.view.totals != [0, 0]
+                rejoined = True
             drawn.clear()
             steps(app, 1)
             top = app.stack.top
@@ -245,7 +258,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
                 time.sleep(0.005)
         assert top_name(app) == "GameOverScene"
         save(app, "network_game_over")
-        assert session.over is not None and summaries == session.over.rounds
+        assert rejoined and session.over is not None and summaries == session.over.rounds
         assert list(session.game.totals) == session.over.totals
         code, out, _err = host.finish(20)
         assert code == 0 and "1 games played" in out
