@@ -262,5 +262,8 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         assert list(session.game.totals) == session.over.totals
         code, out, _err = host.finish(20)
         assert code == 0 and "1 games played" in out
+        key(pygame.K_RETURN)  # Play again: with people, from the network scene
+        steps(app)
+        assert isinstance(app.stack.top, NetworkScene)
     finally:
         host.kill()

@@ -727,7 +727,14 @@ class GameOverScene(Scene):
                 return True
         if event.type == ACTION:
             if event.action == "again":
-                self.app.new_game()
+                from casino.ui.remote_session import RemoteSession
+
+                if isinstance(self.session, RemoteSession):  # again with the same people
+                    from casino.ui.scenes.network import NetworkScene
+
+                    self.app.stack.replace(NetworkScene(self.app))
+                else:
+                    self.app.new_game()
             elif event.action == "review":
                 self.review()
             elif event.action == "title":
