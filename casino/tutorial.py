@@ -13,6 +13,7 @@ from casino.engine import Move, State, legal_moves, load_ruleset
 from casino.engine.notation import parse_move, parse_position
 from casino.engine.rules import explain
 from casino.i18n import N_, _
+from casino.ui.words import reason_text
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Lesson:
         state = self.state()
         if move not in legal_moves(state):
             return False, _("That move is not allowed: {reason}.").format(
-                reason=explain(state, move))
+                reason=reason_text(explain(state, move)))
         if move in self.solution_moves():
             return True, _(self.done)
         return False, _(self.wrong)

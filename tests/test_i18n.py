@@ -52,13 +52,15 @@ def read_po(path: Path) -> dict[str, tuple[list[str], bool]]:
 
 
 def marked_messages() -> set[str]:
-    """Every literal the UI passes to _(), N_() or ngettext(), and each ruleset's texts."""
+    """Every literal the UI passes to _(), N_() or ngettext(), every Reason message (the
+    engine's, the AI's and the host's reasons), and each ruleset's texts."""
     found: set[str] = set()
-    sources = [*PACKAGE.glob("ui/**/*.py"), PACKAGE / "tutorial.py"]
+    sources = [*PACKAGE.glob("ui/**/*.py"), PACKAGE / "tutorial.py", *PACKAGE.glob("engine/*.py"),
+               *PACKAGE.glob("ai/*.py"), *PACKAGE.glob("net/*.py")]
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                    node.func.id in ("_", "N_", "ngettext"):
+                    node.func.id in ("_", "N_", "ngettext", "Reason"):
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.add(first.value)

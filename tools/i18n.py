@@ -3,8 +3,10 @@
     python tools/i18n.py
 
 1. extract: every ``_()``, ``N_()`` and ``ngettext()`` string in ``casino/ui``,
-   ``casino/tutorial.py`` and ``casino/i18n.py``, and the title, description and help of each
-   bundled ruleset, into ``casino/locale/casino.pot``;
+   ``casino/tutorial.py`` and ``casino/i18n.py``; every ``Reason("...")`` message (the
+   engine's refusals, the hint's reasons, the host's refusals: ``casino/engine``,
+   ``casino/ai``, ``casino/net``); and the title, description and help of each bundled
+   ruleset, into ``casino/locale/casino.pot``;
 2. update: merge the template into each ``casino/locale/<lang>/LC_MESSAGES/casino.po``
    (new strings arrive untranslated, changed ones marked fuzzy);
 3. compile: write ``casino.mo`` beside each ``.po`` (committed: the game loads it with the
@@ -26,8 +28,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "casino"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-SOURCES = ("ui/**/*.py", "tutorial.py", "i18n.py")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Reason": None}
+SOURCES = ("ui/**/*.py", "tutorial.py", "i18n.py", "engine/*.py", "ai/*.py", "net/*.py")
 RULESET_FIELDS = ("title", "description", "help")
 
 

@@ -2,7 +2,8 @@
 
 The move comes from the same search as the computer player (IS-MCTS with the ``hard``
 budget, so it answers well within 150 ms); the reason comes from the heuristic's assessment of that
-move: what it takes, what it risks, what a build is waiting for.
+move: what it takes, what it risks, what a build is waiting for. The line is a ``Reason``
+(message id and parameters), so the window says it in its own language; ``str()`` is English.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
 from casino.engine.state import Pile, PlayerView, item_cards
+from casino.engine.wording import Param, Reason
 
 HINT_SEED = "hint"
 _SPECIAL = {"10D": "Big Casino", "2S": "Little Casino"}
 
 
-def hint(view: PlayerView) -> tuple[Move, str]:
+def hint(view: PlayerView) -> tuple[Move, Reason]:
     """The move to play and why, for the seat whose view this is (it must be their turn)."""
     moves = legal_moves(view)
     if not moves:
@@ -29,96 +31,108 @@ def hint(view: PlayerView) -> tuple[Move, str]:
     return move, reason(view, found, exact=view.stock_count == 0)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _card_named(card: Card) -> Param:
+    """'Big Casino (10D)' for the special cards, else the card."""
+    if str(card) == "10D":
+        return Reason("Big Casino ({card})", card=card)
+    if str(card) == "2S":
+        return Reason("Little Casino ({card})", card=card)
+    return card
 
 
-def _card_text(card: Card) -> str:
-    text = str(card)
-    return f"{_SPECIAL[text]} ({text})" if text in _SPECIAL else text
-
-
-def _takes_text(view: PlayerView, move: Capture) -> str:
+def _takes_text(view: PlayerView, move: Capture) -> Reason:
     """'Big Casino (10D), an Ace and 2 other cards'."""
     pts = view.ruleset.scoring.card_points
     scoring = {t for cp in pts for t in cp.cards if cp.points}
     cards = [c for it in move.items for c in item_cards(it)]
-    named: list[str] = []
+    named: list[Param] = []
     aces = 0
     plain: list[Card] = []
     in_builds = {c.index for it in move.items if isinstance(it, Pile) for c in it.cards}
     for c in [*cards, move.card]:
         if str(c) in _SPECIAL and str(c) in scoring:
-            named.append(_card_text(c))
+            named.append(_card_named(c))
         elif c.rank == 1 and str(c) in scoring:
             aces += 1
         elif c is not move.card and c.index not in in_builds:
             plain.append(c)
     if aces:
-        named.append("an Ace" if aces == 1 else f"{aces} Aces")
+        named.append(Reason("an Ace") if aces == 1 else Reason("{count} Aces", count=aces))
     for b in (it for it in move.items if isinstance(it, Pile)):
-        whose = "your" if b.owner == view.player else "their"
-        named.insert(0, f"{whose} {b.value} build")
+        if b.owner == view.player:
+            named.insert(0, Reason("your {value} build", value=b.value))
+        else:
+            named.insert(0, Reason("their {value} build", value=b.value))
     if len(plain) <= 2:
-        named.extend(str(c) for c in plain)
+        named.extend(plain)
+    elif named:  # three or more
+        named.append(Reason("{count} other cards", count=len(plain)))
     else:
-        named.append(_plural(len(plain), "other card") if named else _plural(len(plain), "card"))
-    return _join(named) if named else "the table"
+        named.append(Reason("{count} cards", count=len(plain)))
+    if not named:
+        return Reason("the table")
+    # TRANSLATORS: what a capture takes, listed: 'an Ace, 3♠ and 5♦' (leave as it is).
+    return Reason("{parts:and}", parts=tuple(named))
 
 
-def _join(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _risk_text(view: PlayerView, a: Assessment, table_left: bool) -> str:
+def _risk_text(view: PlayerView, a: Assessment, table_left: bool) -> Param:
     if not table_left or not view.ruleset.scoring.sweep:
         return ""
     if a.sweep_risk < 0.05:
-        return " and leaves no sweep" if a.threat < 0.6 else ""
+        return Reason(" and leaves no sweep") if a.threat < 0.6 else ""
     if a.sweep_risk > 0.5:
-        return f" but your opponent may sweep ({a.sweep_risk:.0%})"
+        return Reason(" but your opponent may sweep ({chance:.0%})", chance=a.sweep_risk)
     return ""
 
 
-def reason(view: PlayerView, a: Assessment, exact: bool = False) -> str:
+def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
     """One line saying why move ``a.move`` is good."""
     move = a.move
     left = len(view.table) - (len(move.items) if isinstance(move, Capture) else 0)
-    endgame = " (the best play to the end of the round)" if exact else ""
+    end: Param = Reason(" (the best play to the end of the round)") if exact else ""
     match move:
         case Capture():
+            taken = _takes_text(view, move)
             if left == 0 and view.ruleset.scoring.sweep:
-                head = f"sweeps the table for {view.ruleset.scoring.sweep} point"
-                return f"{head}, taking {_takes_text(view, move)}{endgame}"
+                return Reason("sweeps the table for {points} point, taking {taken}{end}",
+                              points=view.ruleset.scoring.sweep, taken=taken, end=end)
             if left == 0:
-                return f"clears the table, taking {_takes_text(view, move)}{endgame}"
-            text = f"takes {_takes_text(view, move)}{_risk_text(view, a, True)}"
+                return Reason("clears the table, taking {taken}{end}", taken=taken, end=end)
+            rest: Param = ""
             if a.last_collect > 0:
-                text += ", and the cards left on the table come to you at the end"
-            return text + endgame
+                rest = Reason(", and the cards left on the table come to you at the end")
+            return Reason("takes {taken}{risk}{rest}{end}", taken=taken,
+                          risk=_risk_text(view, a, True), rest=rest, end=end)
         case Build(value=value, sets=sets, card=card):
             holders = [
                 c for c in view.hand if c is not card
                 and value in view.ruleset.card_value_table[c.index]
                 and not view.ruleset.pair_only_table[c.index]
             ]
-            held = f"you hold {holders[0]} to take it" if holders else "you can take it later"
-            kind = f"a multiple {value}" if sets > 1 else str(value)
+            held = (Reason("you hold {card} to take it", card=holders[0]) if holders
+                    else Reason("you can take it later"))
+            risk: Param = ""
+            if a.safe_build < 0.5:
+                risk = Reason(" (risky: your opponent may hold a {value})", value=value)
+            elif a.safe_build > 0.95:
+                risk = Reason(" and your opponent cannot take it")
             cards = [c for it in move.items for c in item_cards(it)] + [card]
             if sets > 1 and all(c.rank == cards[0].rank for c in cards):
-                firsts = _join([str(c) for c in cards[:-1]])
-                text = f"puts {card} with {firsts}: {held}, all together"
-            else:
-                text = f"builds {kind}: {held}"
-            if a.safe_build < 0.5:
-                text += f" (risky: your opponent may hold a {value})"
-            elif a.safe_build > 0.95:
-                text += " and your opponent cannot take it"
-            return text + endgame
+                return Reason("puts {card} with {firsts:and}: {held}, all together{risk}{end}",
+                              card=card, firsts=tuple(cards[:-1]), held=held, risk=risk,
+                              end=end)
+            if sets > 1:
+                return Reason("builds a multiple {value}: {held}{risk}{end}", value=value,
+                              held=held, risk=risk, end=end)
+            return Reason("builds {value}: {held}{risk}{end}", value=value, held=held,
+                          risk=risk, end=end)
         case Trail(card=card):
-            others = [m for m in legal_moves(view) if not isinstance(m, Trail)]
-            why = "nothing worth taking" if others else "nothing to take or build"
-            text = f"{why}: trailing {card} gives away the least"
-            return text + _risk_text(view, a, True) + endgame
+            risk = _risk_text(view, a, True)
+            if any(not isinstance(m, Trail) for m in legal_moves(view)):
+                return Reason("nothing worth taking: trailing {card} gives away the least"
+                              "{risk}{end}", card=card, risk=risk, end=end)
+            return Reason("nothing to take or build: trailing {card} gives away the least"
+                          "{risk}{end}", card=card, risk=risk, end=end)
         case Block(value=value):
-            return f"blocks {value}: only a {value} can take it now" + endgame
+            return Reason("blocks {value}: only a {value} can take it now{end}", value=value,
+                          end=end)

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from casino.engine.wording import Reason
+
 
 class CasinoError(ValueError):
     """Base of every error the engine raises on bad input."""
 
 
 class IllegalMoveError(CasinoError):
-    """A move that the rules do not allow in this position; the state is unchanged."""
+    """A move that the rules do not allow in this position; the state is unchanged.
+
+    ``reason`` says why as data (a message id and its cards and numbers), so a window can
+    say it in its own language; ``str()`` is the English sentence."""
+
+    def __init__(self, reason: Reason | str) -> None:
+        from casino.engine.wording import Reason  # wording needs cards, which need errors
+
+        self.reason = reason if isinstance(reason, Reason) else Reason.plain(reason)
+        super().__init__(str(self.reason))
 
 
 class NotationError(CasinoError):

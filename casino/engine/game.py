@@ -11,6 +11,7 @@ from casino.engine.moves import Move
 from casino.engine.ruleset import Ruleset
 from casino.engine.scoring import RoundScore, score_round
 from casino.engine.state import PlayerView, State, deal_round, shuffled_deck
+from casino.engine.wording import Reason
 
 MAX_ROUNDS = 100
 """No game lasts longer than this, whatever its ruleset says: the sole leader then wins, or
@@ -78,7 +79,7 @@ class Game:
     def play(self, move: Move) -> Game:
         """Play a checked move in the current round; a finished round is scored at once."""
         if self.round.is_over():
-            raise IllegalMoveError("the round is over: deal the next round")
+            raise IllegalMoveError(Reason("the round is over: deal the next round"))
         return self._after(rules.play(self.round, move))
 
     def apply(self, move: Move) -> Game:
@@ -131,7 +132,7 @@ class Game:
     def next_round(self) -> Game:
         """Deal the next round; the deal passes to the left."""
         if not self.round.is_over() or self.is_over():
-            raise IllegalMoveError("the next round starts only after a round ends")
+            raise IllegalMoveError(Reason("the next round starts only after a round ends"))
         index = self.round_index + 1
         dealer = (self.first_dealer + index) % self.players
         state = deal_round(self.ruleset, self.players, dealer,

@@ -10,6 +10,7 @@ from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, TableItem
+from casino.engine.wording import Reason
 
 _BLOCK = PileKind.BLOCK
 
@@ -38,17 +39,13 @@ def _touches(move: Move, pile: Pile) -> bool:
     return False
 
 
-def _names(piles: list[Pile]) -> str:
-    return " and ".join(f"{p.value} {p.kind.value}" for p in piles)
-
-
 def breaks_obligation(
     rs: Ruleset, hand: tuple[Card, ...], piles: list[Pile], must_capture: bool, move: Move
-) -> str | None:
+) -> Reason | None:
     """Why ``move`` breaks an obligation of owning ``piles``, or None if it keeps them all."""
     ob = rs.obligations
     if ob.capture_after_build and must_capture and not isinstance(move, Capture):
-        return "you built last turn, so this turn you must capture something"
+        return Reason("you built last turn, so this turn you must capture something")
     if not piles:
         return None
     touched = [_touches(move, p) for p in piles]
@@ -56,11 +53,14 @@ def breaks_obligation(
         any(touched)
         or (isinstance(move, Build | Capture) and move.value in {p.value for p in piles})
     ):
-        return f"you are stacking: take your {_names(piles)} or make another stack of its value"
+        return Reason("you are stacking: take your {piles:short} or make another stack of its "
+                      "value", piles=tuple(piles))
     if ob.no_trail_with_build and isinstance(move, Trail):
-        return f"you may not trail while your {_names(piles)} is on the table"
+        return Reason("you may not trail while your {piles:short} is on the table",
+                      piles=tuple(piles))
     if ob.attend_own_build and not any(touched):
-        return f"you must take, raise or duplicate your {_names(piles)} before anything else"
+        return Reason("you must take, raise or duplicate your {piles:short} before anything "
+                      "else", piles=tuple(piles))
     if ob.keep_card:
         vt = rs.card_value_table
         rest = [c for c in hand if c != move.card and not rs.pair_only_table[c.index]]
@@ -68,10 +68,8 @@ def breaks_obligation(
             if touches:
                 continue
             if not any(pile.value in vt[c.index] for c in rest):
-                return (
-                    f"you must keep a card that can take your {pile.value} build "
-                    f"({move.card} is your last one)"
-                )
+                return Reason("you must keep a card that can take your {value} build "
+                              "({card} is your last one)", value=pile.value, card=move.card)
     return None
 
 

@@ -1,5 +1,6 @@
 """Why a move is refused, in words a player understands, and the tags that name what
-takes a pile. Reasons are looked for only after a move is found illegal."""
+takes a pile. Reasons are looked for only after a move is found illegal; each is a
+``Reason`` (message id and parameters), so a window can say it in its own language."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.obligations import breaks_obligation, owned
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem, item_cards
+from casino.engine.wording import Reason
 
 
 def move_items(move: Move) -> tuple[TableItem, ...]:
@@ -25,38 +27,29 @@ def selection_key(items: list[TableItem]) -> frozenset[int]:
     return frozenset(c.index for item in items for c in item_cards(item))
 
 
-def explain(pos: Position, move: Move) -> str:
-    """A sentence a player understands saying why ``move`` is not legal here."""
+def explain(pos: Position, move: Move) -> Reason:
+    """Why ``move`` is not legal here, in a sentence a player understands."""
     hand = hand_to_move(pos)
     if isinstance(pos, PlayerView) and pos.player != pos.to_move:
-        return "it is not your turn"
+        return Reason("it is not your turn")
     if move.card not in hand:
-        return f"you do not hold {move.card}"
+        return Reason("you do not hold {card}", card=move.card)
     for item in move_items(move):
         if item not in pos.table:
-            return f"{_describe(item)} is not on the table"
+            return Reason("{item} is not on the table", item=item)
     return selection_reason(pos, move.card, list(move_items(move)), move)
-
-
-def _describe(item: TableItem) -> str:
-    if isinstance(item, Card):
-        return str(item)
-    cards = "+".join(str(c) for c in item.cards)
-    kind = "build" if item.kind is PileKind.BUILD else item.kind.value
-    if item.multiple:
-        return f"the multiple {item.value} {kind} ({cards})"
-    return f"the {item.value} {kind} ({cards})"
 
 
 def selection_reason(
     pos: Position, card: Card, chosen: list[TableItem], move: Move | None = None
-) -> str:
+) -> Reason:
+    """Why ``card`` played onto ``chosen`` (as ``move``, if given) is not legal here."""
     rs = pos.ruleset
     hand = hand_to_move(pos)
     if isinstance(pos, PlayerView) and pos.player != pos.to_move:
-        return "it is not your turn"
+        return Reason("it is not your turn")
     if card not in hand:
-        return f"you do not hold {card}"
+        return Reason("you do not hold {card}", card=card)
     key = selection_key(chosen)
     candidates = [
         m for m in generate(rs, pos.to_move, hand, pos.table, partner_of(pos))
@@ -69,68 +62,76 @@ def selection_reason(
         if why:
             return why
     if not chosen:
-        return f"you cannot trail {card} now"
+        return Reason("you cannot trail {card} now", card=card)
     vt = rs.card_value_table
     if rs.pair_only_table[card.index]:
-        return f"a {card.name().split()[0]} takes exactly one card of its own rank and never builds"
-    names = ", ".join(_describe(i) for i in chosen)
+        return Reason("a {card:rank} takes exactly one card of its own rank and never builds",
+                      card=card)
+    names = tuple(chosen)
     faces = [i for i in chosen if isinstance(i, Card) and rs.pair_only_table[i.index]]
     if faces:
-        return f"{faces[0]} can only be taken by another {faces[0].name().split()[0]}"
+        return Reason("{card} can only be taken by another {card:rank}", card=faces[0])
     blocks = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BLOCK]
     if blocks and len(chosen) > 1:
-        return "a block is taken only on its own value, never together with other cards"
+        return Reason(
+            "a block is taken only on its own value, never together with other cards")
     piles = [i for i in chosen if isinstance(i, Pile) and i.kind is PileKind.BUILD]
     if isinstance(move, Build):
         target = move.value
         if target > rs.build.max_value:
-            return f"builds go no higher than {rs.build.max_value}"
+            return Reason("builds go no higher than {value}", value=rs.build.max_value)
         others = {v for c in hand if c is not card for v in vt[c.index]}
         if target not in others:
-            return f"to build {target} you must hold another card that takes {target}"
+            return Reason("to build {value} you must hold another card that takes {value}",
+                          value=target)
         multiple = [p for p in piles if p.multiple]
         if multiple and target != multiple[0].value:
-            return f"{_describe(multiple[0])} has a fixed value: it cannot be raised"
+            return Reason("{pile} has a fixed value: it cannot be raised", pile=multiple[0])
         partner = partner_of(pos)
         who = rs.build.add_to_multiple
         for p in multiple:
             if who == "partner" and p.owner != partner:
-                return f"only a partner may add to {_describe(p)}"
+                return Reason("only a partner may add to {pile}", pile=p)
             if who == "owner_side" and p.owner not in (pos.to_move, partner):
-                return f"only its owner or the owner's partner may add to {_describe(p)}"
+                return Reason("only its owner or the owner's partner may add to {pile}", pile=p)
         standing = [
             p for p in pos.table if isinstance(p, Pile) and p.kind is PileKind.BUILD
             and p.value == target and p not in chosen
         ]
         if rs.build.one_per_value and standing:
-            return f"a new set of {target} must join {_describe(standing[0])} on the table"
+            return Reason("a new set of {value} must join {pile} on the table", value=target,
+                          pile=standing[0])
         other_sets = [
             m for m in generate(rs, pos.to_move, hand, pos.table, partner)
             if isinstance(m, Build) and m.card == card and m.value == target
             and selection_key(list(m.items)) == key
         ]
         if other_sets:
-            kind = "a single build" if other_sets[0].sets == 1 else (
-                f"a multiple build of {other_sets[0].sets} sets")
-            return f"{card} with {names} makes {kind} of {target}"
+            if other_sets[0].sets == 1:
+                return Reason("{card} with {items} makes a single build of {value}",
+                              card=card, items=names, value=target)
+            return Reason("{card} with {items} makes a multiple build of {sets} sets of {value}",
+                          card=card, items=names, sets=other_sets[0].sets, value=target)
         if piles and rs.build.increase_table_cards == 0 and len(chosen) > 1:
-            return "only a card from your hand may raise a build, no table cards"
-        return f"{card} with {names} does not make a build of {target}"
+            return Reason("only a card from your hand may raise a build, no table cards")
+        return Reason("{card} with {items} does not make a build of {value}",
+                      card=card, items=names, value=target)
     if (piles and not rs.capture.builds_in_sums and len(chosen) > 1
             and any(p.value not in vt[card.index] for p in piles)):
-        return "a build is taken only whole and on its own value, never as part of a sum"
-    take = f"{card} cannot take {names}: they do not make groups of {_value_text(vt[card.index])}"
+        return Reason("a build is taken only whole and on its own value, never as part of a sum")
+    values = vt[card.index]
     if isinstance(move, Capture) or rs.build.style == "none":
-        return take
+        return Reason("{card} cannot take {items}: they do not make groups of {values:or}",
+                      card=card, items=names, values=values)
     total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
     build_value = min(vt[card.index]) + total
     if build_value > rs.build.max_value:
-        return f"{take}; and a build of {build_value} is above {rs.build.max_value}"
-    return f"{take}; and to build {build_value} you must hold a card of that value"
-
-
-def _value_text(values: tuple[int, ...]) -> str:
-    return " or ".join(str(v) for v in values)
+        return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
+                      "and a build of {value} is above {most}", card=card, items=names,
+                      values=values, value=build_value, most=rs.build.max_value)
+    return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
+                  "and to build {value} you must hold a card of that value",
+                  card=card, items=names, values=values, value=build_value)
 
 
 def takers(ruleset: Ruleset, pile: Pile) -> str:

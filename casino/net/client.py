@@ -26,6 +26,7 @@ from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import PlayerView
+from casino.engine.wording import Reason
 from casino.net.protocol import (
     PROTOCOL_VERSION,
     TRANSPORT_MAX,
@@ -50,9 +51,17 @@ PolicyFactory = Callable[[str, str], Policy]
 class JoinRefused(Exception):
     """The host would not seat us (wrong code, full table, other version): not retried."""
 
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
 
 class Lost(Exception):
     """The connection failed or dropped: worth retrying with the seat token."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 def url_of(address: str) -> str:
@@ -61,7 +70,8 @@ def url_of(address: str) -> str:
         return address
     host, sep, port = address.rpartition(":")
     if not sep or not port.isdigit() or not host:
-        raise ValueError(f"{address!r}: expected HOST:PORT, e.g. 192.168.1.20:7777")
+        raise ValueError(Reason("{address}: expected HOST:PORT, e.g. 192.168.1.20:7777",
+                                address=repr(address)))
     return f"ws://{host}:{port}"
 
 
@@ -82,45 +92,51 @@ class Seated:
                 connect(url, max_size=TRANSPORT_MAX, compression=None, proxy=None,
                         open_timeout=timeout), timeout)
         except (OSError, InvalidHandshake, TimeoutError) as exc:
-            raise Lost(f"cannot connect to {url}: {exc}") from None
+            raise Lost(Reason("cannot connect to {url}: {error}", url=url, error=str(exc))) \
+                from None
         try:
             await ws.send(encode(hello))
             first = parse_host(await asyncio.wait_for(ws.recv(), timeout))
         except (ConnectionClosed, TimeoutError, OSError) as exc:
             await ws.close()
-            raise Lost(f"{url} closed the connection: {exc}") from None
+            raise Lost(Reason("{url} closed the connection: {error}", url=url,
+                              error=str(exc))) from None
         except FrameError as exc:
             await ws.close()
-            raise JoinRefused(f"{url} is not a Casino host ({exc})") from None
+            raise JoinRefused(Reason("{url} is not a Casino host ({error})", url=url,
+                                     error=str(exc))) from None
         if isinstance(first, ErrorFrame):
             await ws.close()
-            raise JoinRefused(first.reason)
+            raise JoinRefused(first.why)
         if not isinstance(first, Welcome):
             await ws.close()
-            raise JoinRefused(f"the host answered with {first.type!r} instead of a welcome")
+            raise JoinRefused(Reason("the host answered with {type} instead of a welcome",
+                                     type=repr(first.type)))
         if first.version != PROTOCOL_VERSION:
             await ws.close()
-            raise JoinRefused(f"version mismatch: the host speaks protocol {first.version} "
-                              f"(casino {first.app}), this client {PROTOCOL_VERSION} (casino "
-                              f"{__version__})")
+            raise JoinRefused(Reason(
+                "version mismatch: the host speaks protocol {host} (casino {host_app}), this "
+                "client {client} (casino {client_app})", host=first.version, host_app=first.app,
+                client=PROTOCOL_VERSION, client_app=__version__))
         try:
             return cls(ws, first)
         except ValidationError as exc:
             await ws.close()
-            raise JoinRefused(f"the host's ruleset does not validate: {exc}") from None
+            raise JoinRefused(Reason("the host's ruleset does not validate: {error}",
+                                     error=str(exc))) from None
 
     async def recv(self) -> HostFrame:
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as exc:
-            raise Lost(f"the host closed the connection ({exc})") from None
+            raise Lost(Reason("the host closed the connection ({error})", error=str(exc))) from None
         return parse_host(raw)
 
     async def send_move(self, step: int, text: str) -> None:
         try:
             await self.ws.send(encode(PlayMove(type="move", step=step, move=text)))
         except ConnectionClosed as exc:
-            raise Lost(f"the host closed the connection ({exc})") from None
+            raise Lost(Reason("the host closed the connection ({error})", error=str(exc))) from None
 
     async def close(self) -> None:
         await self.ws.close()
@@ -219,5 +235,5 @@ async def _play(seated: Seated, opts: BotOptions, make_policy: PolicyFactory) ->
 
 async def _choose(policy: Policy, view: PlayerView) -> Move:
     if not legal_moves(view):
-        raise Lost("no legal move in the view: out of step with the host")
+        raise Lost(Reason("no legal move in the view: out of step with the host"))
     return await asyncio.to_thread(policy.choose, view)

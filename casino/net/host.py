@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from casino.ai.basic import Policy
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import Ruleset
+from casino.engine.wording import Reason
 from casino.net.protocol import (
     MAX_FRAME,
     TRANSPORT_MAX,
@@ -95,8 +96,9 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
-    def error(self, reason: str, fatal: bool = False) -> None:
-        self.send(encode(ErrorFrame(reason=reason, fatal=fatal)))
+    def error(self, reason: Reason | str, fatal: bool = False) -> None:
+        """Send an error frame: a ``Reason`` goes with its code and parameters."""
+        self.send(encode(ErrorFrame.of(reason, fatal)))
         if fatal:
             self.close()
 
@@ -239,7 +241,8 @@ class HostedTable:
         old = self.connections.get(seat.index)
         if old is not None and old is not conn:
             old.seat = None
-            old.error("your seat was taken up again with its token from another connection",
+            old.error(Reason("your seat was taken up again with its token from another "
+                             "connection"),
                       fatal=True)
         conn.hosted = self
         conn.seat = seat
@@ -283,7 +286,7 @@ class HostedTable:
 
     def move(self, conn: Connection, frame: PlayMove) -> None:
         if conn.seat is None:
-            conn.error("sit down first: send a hello with the join code")
+            conn.error(Reason("sit down first: send a hello with the join code"))
             return
         ended = self.table.play(conn.seat, frame)
         self.after_move(ended)
@@ -431,17 +434,18 @@ class Host:
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
         if conn.seat is not None:
-            conn.error(f"you are already seated at seat {conn.seat.index + 1}")
+            conn.error(Reason("you are already seated at seat {seat}", seat=conn.seat.index + 1))
             return
         address = self._address(conn.ws)
         if self._too_many_bad_codes(address):
-            conn.error("too many wrong join codes from your address: wait a minute", fatal=True)
+            conn.error(Reason("too many wrong join codes from your address: wait a minute"),
+                       fatal=True)
             return
         code = hello.code.upper()
         hosted = next((h for h in self.tables if h.table.code == code), None)
         if hosted is None:
             self._bad_codes.setdefault(address, []).append(time.monotonic())
-            conn.error("wrong join code", fatal=True)
+            conn.error(Reason("wrong join code"), fatal=True)
             return
         hosted.sit(conn, hello)
 
@@ -453,7 +457,8 @@ class Host:
                 if writer.done() or conn.closing:
                     break
                 if not conn.bucket.take():
-                    conn.error(f"too many frames: at most {self.rate:g} a second")
+                    conn.error(Reason("too many frames: at most {rate:g} a second",
+                                      rate=self.rate))
                     continue
                 try:
                     frame = parse_client(raw)
@@ -464,7 +469,7 @@ class Host:
                     if isinstance(frame, Hello):
                         self._hello(conn, frame)
                     elif conn.hosted is None:
-                        conn.error("sit down first: send a hello with the join code")
+                        conn.error(Reason("sit down first: send a hello with the join code"))
                     else:
                         conn.hosted.move(conn, frame)
                         conn.bucket.refund()  # a played move is never part of a flood

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -17,9 +17,11 @@ from casino import __version__
 from casino.engine.cards import Card
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
+from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 1
-"""Bumped on any change a peer of the old version would misread."""
+PROTOCOL_VERSION = 2
+"""Bumped on any change a peer of the old version would misread (2: error frames carry the
+reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -213,13 +215,91 @@ class GameOver(BaseModel):
     """Another game follows at this table."""
 
 
+class WireCard(BaseModel):
+    """A card among a reason's parameters (a bare string there is text, such as a name)."""
+
+    model_config = _FROZEN
+    card: CardText
+
+
+WireLeaf = Union[int, float, str, WireCard, WirePile, "WireReason"]
+WireParam = WireLeaf | list[WireLeaf]
+"""A reason's parameter on the wire: a number, text, a card, a pile, a reason, or a list."""
+
+
+class WireReason(BaseModel):
+    """A reason as data (``casino.engine.wording.Reason``): its message id, the English text
+    with ``{name}`` fields, and the values, so the client can say it in its own language."""
+
+    model_config = _FROZEN
+    code: str = Field(max_length=400)
+    params: dict[str, WireParam] = Field(default_factory=dict, max_length=16)
+
+    @classmethod
+    def of(cls, reason: Reason) -> WireReason:
+        return cls(code=reason.message, params={k: _wire_param(v) for k, v in reason.params})
+
+    def to_reason(self) -> Reason:
+        return Reason(self.code, **{k: _engine_param(v) for k, v in self.params.items()})
+
+
+def _wire_param(value: Param) -> WireParam:
+    if isinstance(value, Reason):
+        return WireReason.of(value)
+    if isinstance(value, Card):
+        return WireCard(card=str(value))
+    if isinstance(value, Pile):
+        return _wire_item(value)
+    if isinstance(value, tuple):
+        return [_wire_leaf(v) for v in value]
+    return value
+
+
+def _wire_leaf(value: Param) -> WireLeaf:
+    wire = _wire_param(value)
+    if isinstance(wire, list):
+        raise ValueError("a reason's list holds no lists")
+    return wire
+
+
+def _engine_param(value: WireParam) -> Param:
+    if isinstance(value, WireReason):
+        return value.to_reason()
+    if isinstance(value, WireCard):
+        return Card.parse(value.card)
+    if isinstance(value, WirePile):
+        return _engine_item(value)
+    if isinstance(value, list):
+        return tuple(_engine_param(v) for v in value)
+    return value
+
+
 class ErrorFrame(BaseModel):
-    """A refusal with the reason; ``fatal`` ones are followed by closing the connection."""
+    """A refusal with the reason; ``fatal`` ones are followed by closing the connection.
+
+    ``reason`` is the English sentence; ``code`` and ``params`` (when present) are the same
+    reason as data, for a client that shows it in another language."""
 
     model_config = _FROZEN
     type: Literal["error"] = "error"
     reason: str
     fatal: bool = False
+    code: str | None = Field(None, max_length=400)
+    params: dict[str, WireParam] = Field(default_factory=dict, max_length=16)
+
+    @classmethod
+    def of(cls, reason: Reason | str, fatal: bool = False) -> ErrorFrame:
+        if isinstance(reason, str):
+            return cls(reason=reason, fatal=fatal)
+        wire = WireReason.of(reason)
+        return cls(reason=str(reason), fatal=fatal, code=wire.code, params=wire.params)
+
+    @property
+    def why(self) -> Reason:
+        """The reason as data (the English text alone when the host sent no code)."""
+        if self.code is None:
+            return Reason.plain(self.reason)
+        return WireReason(code=self.code, params=self.params).to_reason()
 
 
 HostFrame = Annotated[Welcome | Seats | StateFrame | GameOver | ErrorFrame,
@@ -288,4 +368,7 @@ def parse_host(text: str | bytes) -> Welcome | Seats | StateFrame | GameOver | E
 
 
 def encode(frame: BaseModel) -> str:
+    if isinstance(frame, ErrorFrame) and frame.code is None:
+        # Shaped as in version 1, so an older client still reads the version mismatch.
+        return frame.model_dump_json(exclude={"code", "params"})
     return frame.model_dump_json(exclude_none=False)

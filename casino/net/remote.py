@@ -17,6 +17,7 @@ from typing import Any
 
 from casino import __version__
 from casino.engine.ruleset import Ruleset
+from casino.engine.wording import Reason
 from casino.net.client import HostFrame, JoinRefused, Lost, Seated, url_of
 from casino.net.host import Host, HostedTable
 from casino.net.protocol import (
@@ -55,11 +56,11 @@ class Remote:
         self.code = code
         self.hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=code,
                            name=name, token=token)
-        self.frames: queue.Queue[HostFrame | str] = queue.Queue()
+        self.frames: queue.Queue[HostFrame | Reason] = queue.Queue()
         self.welcome: Welcome | None = None
         self.seats: Seats | None = None
         self.state: StateFrame | None = None
-        self.problem: str | None = None
+        self.problem: Reason | None = None
         self.seated: Seated | None = None
         self._loop = _Loop("casino-remote")
         self._loop.call(self._run())
@@ -68,14 +69,14 @@ class Remote:
         try:
             self.seated = await Seated.open(self.url, self.hello)
         except (JoinRefused, Lost) as exc:
-            self.frames.put(str(exc))
+            self.frames.put(exc.reason)
             return
         self.frames.put(self.seated.welcome)
         try:
             while True:
                 self.frames.put(await self.seated.recv())
         except Lost as exc:
-            self.frames.put(str(exc))
+            self.frames.put(exc.reason)
 
     @property
     def ruleset(self) -> Ruleset | None:
@@ -89,7 +90,7 @@ class Remote:
                 item = self.frames.get_nowait()
             except queue.Empty:
                 return out
-            if isinstance(item, str):
+            if isinstance(item, Reason):
                 self.problem = item
                 continue
             if isinstance(item, Welcome):
@@ -100,7 +101,7 @@ class Remote:
             elif isinstance(item, StateFrame):
                 self.state = item
             elif isinstance(item, ErrorFrame) and item.fatal:
-                self.problem = item.reason
+                self.problem = item.why
             out.append(item)
 
     def send_move(self, step: int, text: str) -> None:

@@ -3,7 +3,8 @@
 ``Table`` decides who may sit where and whether a move is played; it does no I/O, so the
 host's asyncio code (``casino.net.host``) only carries frames to and from it. Everything a
 client sends arrives here as a validated protocol model and is checked against the engine;
-a refusal is a ``Refused`` with the reason, and the table is unchanged.
+a refusal is a ``Refused`` with the reason (a ``Reason``: the client may say it in its own
+language), and the table is unchanged.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from casino.engine.errors import CasinoError
+from casino.engine.errors import CasinoError, IllegalMoveError
 from casino.engine.game import Game
 from casino.engine.moves import Move
 from casino.engine.notation import format_move, parse_move
 from casino.engine.ruleset import Ruleset
+from casino.engine.wording import Reason
 from casino.net.protocol import (
     PROTOCOL_VERSION,
     GameOver,
@@ -42,8 +44,8 @@ SeatKind = Literal["person", "computer", "host"]
 class Refused(Exception):
     """Something a client sent that the table does not accept; ``fatal`` ends the connection."""
 
-    def __init__(self, reason: str, fatal: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Reason, fatal: bool = False) -> None:
+        super().__init__(str(reason))
         self.reason = reason
         self.fatal = fatal
 
@@ -184,10 +186,10 @@ class Table:
     def sit(self, hello: Hello) -> Seat:
         """The seat a hello takes: its token's seat, the one asked for, or the first open one."""
         if hello.version != PROTOCOL_VERSION:  # parse_client refuses these first
-            raise Refused(f"version mismatch: host {PROTOCOL_VERSION}, client {hello.version}",
-                          fatal=True)
+            raise Refused(Reason("version mismatch: host {host}, client {client}",
+                                 host=PROTOCOL_VERSION, client=hello.version), fatal=True)
         if not secrets.compare_digest(hello.code.upper().encode(), self.code.encode()):
-            raise Refused("wrong join code", fatal=True)
+            raise Refused(Reason("wrong join code"), fatal=True)
         if hello.token is not None:
             for seat in self.seats:
                 if seat.token is not None and secrets.compare_digest(
@@ -195,20 +197,23 @@ class Table:
                     seat.connected = True
                     seat.stand_in = False
                     return seat
-            raise Refused("unknown seat token: it belongs to no seat at this table", fatal=True)
+            raise Refused(Reason("unknown seat token: it belongs to no seat at this table"),
+                          fatal=True)
         if hello.seat is not None:
             if hello.seat >= len(self.seats):
-                raise Refused(f"there is no seat {hello.seat + 1}: this table has "
-                              f"{len(self.seats)}", fatal=True)
+                raise Refused(Reason("there is no seat {seat}: this table has {count}",
+                                     seat=hello.seat + 1, count=len(self.seats)), fatal=True)
             seat = self.seats[hello.seat]
             if seat.kind == "computer":
-                raise Refused(f"seat {seat.index + 1} is played by the computer", fatal=True)
+                raise Refused(Reason("seat {seat} is played by the computer",
+                                     seat=seat.index + 1), fatal=True)
             if not seat.open:
-                raise Refused(f"seat {seat.index + 1} is taken by {seat.name}", fatal=True)
+                raise Refused(Reason("seat {seat} is taken by {name}", seat=seat.index + 1,
+                                     name=seat.name), fatal=True)
         else:
             free = [s for s in self.seats if s.open]
             if not free:
-                raise Refused("the table is full", fatal=True)
+                raise Refused(Reason("the table is full"), fatal=True)
             seat = free[0]
         seat.token = secrets.token_urlsafe(16)
         seat.name = _unique_name(hello.name, [s.name for s in self.seats if s is not seat])
@@ -253,30 +258,32 @@ class Table:
     def play(self, seat: Seat, frame: PlayMove) -> list[GameOver]:
         """Play a seat's move; raises Refused (table unchanged) unless it is legal now."""
         if not self.started:
-            raise Refused("the game has not started: waiting for every seat to be taken")
+            raise Refused(Reason("the game has not started: waiting for every seat to be taken"))
         mover = self.to_move()
         if mover is None:
-            raise Refused("the game is over")
+            raise Refused(Reason("the game is over"))
         if mover is not seat:
-            raise Refused(f"it is not your turn: {mover.name} is to move")
+            raise Refused(Reason("it is not your turn: {name} is to move", name=mover.name))
         if frame.step != self.step:
-            raise Refused(f"that move was for step {frame.step}; the table is at step "
-                          f"{self.step}")
+            raise Refused(Reason("that move was for step {step}; the table is at step {now}",
+                                 step=frame.step, now=self.step))
         try:
             move = parse_move(self.game.round, frame.move)
             after = self.game.play(move)
-        except CasinoError as exc:
-            raise Refused(str(exc)) from None
+        except IllegalMoveError as exc:
+            raise Refused(exc.reason) from None
+        except CasinoError as exc:  # text that is not a move (the notation's own message)
+            raise Refused(Reason.plain(str(exc))) from None
         return self._advance(move, after)
 
     def play_computer(self, seat: Seat, move: Move) -> list[GameOver]:
         """A move the host's own computer player chose for ``seat``; checked all the same."""
         if self.to_move() is not seat:
-            raise Refused("the computer's turn has passed")
+            raise Refused(Reason("the computer's turn has passed"))
         try:
             after = self.game.play(move)
-        except CasinoError as exc:
-            raise Refused(str(exc)) from None
+        except IllegalMoveError as exc:
+            raise Refused(exc.reason) from None
         return self._advance(move, after)
 
     def _advance(self, move: Move, after: Game) -> list[GameOver]:

@@ -22,6 +22,7 @@ from casino.engine.state import State
 from casino.i18n import _
 from casino.net.protocol import ErrorFrame, GameOver, Seats, StateFrame
 from casino.ui.session import LogEntry, Seat, Session
+from casino.ui.words import reason_text
 
 if TYPE_CHECKING:
     from casino.net.remote import LocalHost, Remote
@@ -107,7 +108,8 @@ class RemoteSession(Session):
                 self.frames.append(frame)
             elif isinstance(frame, ErrorFrame):
                 self.sent = False
-                self.notices.append(_("Not allowed: {reason}.").format(reason=frame.reason))
+                self.notices.append(_("Not allowed: {reason}.").format(
+                    reason=reason_text(frame.why)))
             elif isinstance(frame, GameOver):
                 self.over = frame
             elif isinstance(frame, Seats):
@@ -115,7 +117,8 @@ class RemoteSession(Session):
 
     def problem(self) -> str | None:
         """Why the table cannot go on (the connection is lost), or None."""
-        return self.remote.problem if self.remote is not None else None
+        problem = self.remote.problem if self.remote is not None else None
+        return reason_text(problem) if problem is not None else None
 
     def away(self, seat: int) -> bool:
         seats = self.remote.seats if self.remote is not None else None

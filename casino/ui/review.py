@@ -10,7 +10,7 @@ from typing import Any
 from casino.engine import Game, Move
 from casino.engine.notation import parse_move
 from casino.i18n import _
-from casino.ui.words import move_text
+from casino.ui.words import decimal, move_text
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,9 @@ class Verdict:
             return _("the expert agrees")
         if self.cost is None:
             return _("the expert prefers {move} (costs {cost}+ points)").format(
-                move=move_text(self.best), cost=f"{self.floor:.1f}")
+                move=move_text(self.best), cost=decimal(self.floor))
         return _("the expert prefers {move} (costs about {cost})").format(
-            move=move_text(self.best), cost=f"{self.cost:.1f}")
+            move=move_text(self.best), cost=decimal(self.cost))
 
 
 def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:

@@ -24,6 +24,7 @@ from casino.ai.registry import DIFFICULTIES, POLICIES
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
 from casino.engine.notation import parse_move
 from casino.engine.state import item_cards
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
 from casino.ui.words import card_text, move_text
@@ -68,7 +69,7 @@ def make_policy(level: str, seed: int | str) -> Chooser:
     return policy
 
 
-def hint_for(view: PlayerView) -> tuple[Move, str]:
+def hint_for(view: PlayerView) -> tuple[Move, Reason]:
     """The suggested move and why: the same search as the Hard level (``casino.ai.hint``)."""
     return hint(view)
 

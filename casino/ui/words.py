@@ -12,6 +12,7 @@ import re
 from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.state import TableItem
+from casino.engine.wording import Reason, Wording, join_last
 from casino.i18n import N_, _, language
 
 NOTATION_CARD = re.compile(r"(?<![\w\u2660-\u2667])(10|[2-9AJQK])([CDHS])(?![\w])")
@@ -36,6 +37,12 @@ def rank_letter(rank_text: str) -> str:
 def card_text(card: Card) -> str:
     """'3♠', '10♦', 'A♥' (in Swedish 'E♥', 'Kn♣')."""
     return f"{rank_letter(card.rank_text)}{SUIT_SYMBOLS[card.suit]}"
+
+
+def decimal(value: float) -> str:
+    """A number with one decimal as the language writes it: 5.7, in Swedish 5,7."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if language() == "sv" else text
 
 
 def symbols(text: str) -> str:
@@ -97,3 +104,44 @@ def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
             return _("block {value}: {card} on {items}").format(
                 value=value, card=card_text(card), items=_items_text((item,)))
     raise TypeError(f"not a move: {move!r}")  # pragma: no cover - every move kind is matched
+
+
+class WindowWording(Wording):
+    """Reasons (the engine's refusals, the hint's why, the host's refusals) in the window's
+    language, with cards and piles named as everywhere else in the window."""
+
+    def message(self, message: str) -> str:
+        return _(message)
+
+    def card(self, card: Card) -> str:
+        return card_text(card)
+
+    def rank(self, card: Card) -> str:
+        word = RANK_WORDS.get(card.rank_text)
+        if word is None:
+            return card.rank_text
+        return _(word).lower() if language() == "sv" else _(word)
+
+    def pile(self, pile: Pile) -> str:
+        cards = " ".join(card_text(c) for c in pile.cards)
+        return _pile_words(pile).format(value=pile.value, cards=cards)
+
+    def pile_short(self, pile: Pile) -> str:
+        if pile.kind is PileKind.STACK:
+            return _("{value} stack").format(value=pile.value)
+        if pile.kind is PileKind.BLOCK:
+            return _("{value} block").format(value=pile.value)
+        return _("{value} build").format(value=pile.value)
+
+    def last_and(self, parts: list[str]) -> str:
+        return join_last(parts, _("{rest} and {last}"))
+
+    def last_or(self, parts: list[str]) -> str:
+        return join_last(parts, _("{rest} or {last}"))
+
+
+def reason_text(reason: Reason | str) -> str:
+    """A reason as the window says it: in its language, cards in symbols."""
+    if isinstance(reason, str):
+        return symbols(reason)
+    return WindowWording().text(reason)

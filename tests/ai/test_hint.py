@@ -15,7 +15,8 @@ def test_hint_is_a_legal_move_with_a_reason_in_every_ruleset() -> None:
     for ruleset in RULESETS:
         for state in positions(ruleset, games=1, every=6)[:3]:
             view = state.view_for(state.to_move)
-            move, why = hint(view)
+            move, reason_ = hint(view)
+            why = str(reason_)
             assert move in legal_moves(view)
             assert why and "\n" not in why and len(why) < 140
 
@@ -24,7 +25,8 @@ def test_taking_big_casino_is_said_in_words() -> None:
     rs = load_ruleset("classic")
     st = parse_position(rs, "0;1;10H 3C 8D KS/4C 8S 7D KH;10D 6C 9S 5H;-/-;*")
     view = st.view_for(0)
-    move, why = hint(view)
+    move, reason_ = hint(view)
+    why = str(reason_)
     assert move == Capture(Card.parse("10H"), 10, (Card.parse("10D"),))
     assert why.startswith("takes Big Casino (10D)")
 
@@ -34,7 +36,7 @@ def test_a_build_names_the_card_that_takes_it() -> None:
     st = parse_position(rs, "0;1;5C 9H QD JD/4C 8S 7D KH;4D KC;-/-;*")
     view = st.view_for(0)
     build = next(m for m in legal_moves(view) if isinstance(m, Build) and m.value == 9)
-    why = reason(view, assess(view, [build])[0])
+    why = str(reason(view, assess(view, [build])[0]))
     assert why.startswith("builds 9: you hold 9H to take it")
 
 

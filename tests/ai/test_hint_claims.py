@@ -93,7 +93,7 @@ def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> No
         assert why.startswith(("sweeps the table", "clears the table")), why
     else:
         assert not why.startswith(("sweeps", "clears")), why
-    text = _takes_text(view, move)
+    text = str(_takes_text(view, move))
     assert text in why
     scoring = {t for cp in view.ruleset.scoring.card_points for t in cp.cards if cp.points}
     piles = [it for it in move.items if isinstance(it, Pile)]
@@ -126,7 +126,7 @@ def check_claims(state: State, tally: Counter[str]) -> None:
     only_trails = all(isinstance(m, Trail) for m in moves)
     for a in assess(view, moves):
         move = a.move
-        why = reason(view, a)
+        why = str(reason(view, a))
         if isinstance(move, Capture):
             check_capture(state, view, move, why)
             tally["takes"] += 1

@@ -175,7 +175,8 @@ def test_refusals_end_a_join_with_one_line(tmp_path: Any) -> None:
             capture_output=True, text=True, timeout=60)
         assert other.returncode == 2
         (line,) = other.stderr.strip().splitlines()
-        assert "version mismatch" in line and "protocol 1" in line and "protocol 99" in line
+        assert "version mismatch" in line and f"protocol {PROTOCOL_VERSION}" in line \
+            and "protocol 99" in line
     finally:
         stack.close()
         host.kill()

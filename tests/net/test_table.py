@@ -6,16 +6,20 @@ import random
 
 import pytest
 
-from casino.engine import load_ruleset
+from casino.engine import DECK, load_ruleset
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.net.protocol import (
     PROTOCOL_VERSION,
+    ErrorFrame,
     FrameError,
     Hello,
     PlayMove,
+    WireCard,
     WireView,
+    encode,
     parse_client,
+    parse_host,
     view_digest,
 )
 from casino.net.table import Refused, SeatSpec, Table
@@ -128,4 +132,30 @@ def test_bad_frames_are_named() -> None:
     with pytest.raises(FrameError) as caught:
         parse_client('{"type": "hello", "version": 7, "app": "9.9"}')
     assert caught.value.fatal
-    assert "protocol 1" in str(caught.value) and "protocol 7" in str(caught.value)
+    assert f"protocol {PROTOCOL_VERSION}" in str(caught.value) and "protocol 7" in str(caught.value)
+
+
+def test_a_refusal_travels_as_code_and_params() -> None:
+    """The error frame carries the reason as data (issue 18: a Swedish window says it in
+    Swedish); the English ``reason`` stays, and a plain error keeps version 1's shape."""
+    table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="2")
+    seats = [table.sit(hello(table, name=n)) for n in ("Anna", "Ben")]
+    mover = seats[table.game.round.to_move]
+    other = seats[1 - mover.index]
+    text = format_move(legal_moves(table.game.view_for(mover.index))[0])
+    with pytest.raises(Refused) as caught:
+        table.play(other, PlayMove(type="move", step=0, move=text))
+    frame = parse_host(encode(ErrorFrame.of(caught.value.reason)))
+    assert isinstance(frame, ErrorFrame)
+    assert frame.code == "it is not your turn: {name} is to move"
+    assert frame.params == {"name": mover.name}
+    assert frame.reason == f"it is not your turn: {mover.name} is to move"
+    assert frame.why == caught.value.reason
+    view = table.game.view_for(mover.index)
+    card = next(c for c in DECK if c not in view.hand)
+    with pytest.raises(Refused) as caught:  # an engine refusal: its card crosses as a card
+        table.play(mover, PlayMove(type="move", step=0, move=f"{card} t"))
+    back = parse_host(encode(ErrorFrame.of(caught.value.reason)))
+    assert isinstance(back, ErrorFrame) and back.why == caught.value.reason
+    assert back.params == {"card": WireCard(card=str(card))}
+    assert "code" not in encode(ErrorFrame.of("not JSON"))

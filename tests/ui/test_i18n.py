@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import gettext
 import os
+import random
 import re
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,16 +23,22 @@ import pytest
 
 from casino import i18n
 from casino.engine import legal_moves, load_ruleset
+from casino.engine.notation import format_move
+from casino.net.remote import LocalHost, Remote
+from casino.net.table import SeatSpec, Table
+from casino.persistence import Records
 from casino.ui import scene as scene_module
 from casino.ui.app import App
-from casino.ui.scenes.dialogs import KeysScene, MenuScene, rules_page
+from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, rules_page
 from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
+from casino.ui.scenes.review import ReviewScene
 from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
-from casino.ui.words import SYMBOL_CARD, card_text, move_text
+from casino.ui.session import Session
+from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_network import wait_for
@@ -216,6 +224,116 @@ def visit_passplay_table(app: App) -> None:
     assert top_name(app) == "TableScene"
 
 
+def visit_refused(app: App) -> None:
+    """A real illegal move: the 2 of Clubs onto the King of Spades (no 15 in Kasino)."""
+    scene = kasino_table(app)
+    click(centre(scene.item_boxes()[1]))  # KS
+    steps(app)
+    key(pygame.K_3)  # 2C
+    steps(app)
+    assert scene.message_kind == "error" and scene.message
+
+
+def visit_hint(app: App) -> None:
+    """The hint worked out by the Hard level's search, with its reason."""
+    scene = kasino_table(app)
+    key(pygame.K_h)
+    deadline = time.monotonic() + 30
+    while scene.hint is None and time.monotonic() < deadline:
+        steps(app, 1)
+        time.sleep(0.01)
+    assert scene.hint is not None and scene.message_kind == "hint"
+
+
+def visit_host_refused(app: App) -> None:
+    """A move the host refuses (another's turn, or a step gone by), shown in the window."""
+    local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2), port=0,
+                      bind="127.0.0.1")
+    ada = Remote(f"127.0.0.1:{local.port}", local.code, PLAYER)
+    CLOSE.extend((local.close, ada.close))
+    from casino.ui.scenes.network import LobbyScene as Lobby
+
+    show(app, Lobby(app, ada, local))
+    wait_for(app, lambda: ada.welcome is not None)
+    ben = Remote(f"127.0.0.1:{local.port}", local.code, OTHER)
+    CLOSE.append(ben.close)
+    wait_for(app, lambda: top_name(app) == "TableScene" and ada.state is not None)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    state = ada.state
+    assert state is not None
+    view = table.view()
+    mine = view.to_move == view.player
+    move = format_move(legal_moves(view)[0]) if mine else f"{view.hand[0]} t"
+    ada.send_move(state.step + 1 if mine else state.step, move)  # out of step, or of turn
+    wait_for(app, lambda: bool(table.message))
+
+
+def finished_game(app: App) -> Session:
+    """A whole game of Kasino played through the session (first legal move each turn) and
+    put in the record book, as the table does at the end."""
+    app.change_settings(ruleset="kasino", opponents=1)
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    session = table.session
+    rng = random.Random(5)
+    while not session.game.is_over():
+        if session.game.round_over():
+            session.next_round()
+        else:
+            session.play(rng.choice(legal_moves(session.game.round)))
+    session.record()
+    assert session.record_id is not None
+    return session
+
+
+def visit_game_over(app: App) -> None:
+    app.stack.replace(GameOverScene(app, finished_game(app)))
+    steps(app)
+
+
+def visit_review(app: App) -> None:
+    """The review of a finished game at its first mistake, the expert's verdict drawn."""
+    session = finished_game(app)
+    record = Records.open().value.game_record(session.record_id)  # type: ignore[arg-type]
+    assert record is not None
+    review = ReviewScene(app, record)
+    app.stack.replace(review)
+    deadline = time.monotonic() + 60
+    while len(review.verdicts) < 2 and time.monotonic() < deadline:
+        steps(app, 1)
+        time.sleep(0.01)
+    key(pygame.K_m)  # the first mistake: the expert's verdict in words
+    steps(app)
+
+
+def saved_game(app: App) -> None:
+    """A game with a move played (so saved), then the title as at the next launch."""
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    table.session.play(legal_moves(table.session.game.round)[0])
+    app.show_title()
+    steps(app)
+
+
+def visit_resume(app: App) -> None:
+    saved_game(app)
+    assert top_name(app) == "ResumeScene"
+
+
+def visit_confirm(app: App) -> None:
+    """'Replace your saved game?': the resume offer left, then Play on the title."""
+    saved_game(app)
+    app.stack.pop()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.on_action("play")
+    steps(app)
+    assert top_name(app) == "ConfirmScene"
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "title": visit_title, "title_four": visit_title_four, "title_yours": visit_title_yours,
     "settings": visit_settings, "table": visit_table,
@@ -223,14 +341,18 @@ SCENES: dict[str, Callable[[App], None]] = {
     "menu": visit_menu, "keys": visit_keys, "records": visit_records,
     "tutorial": visit_tutorial, "network": visit_network, "lobby": visit_lobby,
     "passplay_setup": visit_passplay_setup, "passplay_cover": visit_passplay_cover,
-    "passplay_table": visit_passplay_table,
+    "passplay_table": visit_passplay_table, "refused": visit_refused, "hint": visit_hint,
+    "host_refused": visit_host_refused, "game_over": visit_game_over, "review": visit_review,
+    "resume": visit_resume, "confirm": visit_confirm,
 }
 
 WORD = re.compile(r"Ctrl\+Z|F\d+|[^\W\d_]+(?:'[^\W\d_]+)*")
 """A word as the check reads it (key names whole: 'Ctrl+Z', 'F11')."""
 PLAYER = "Ada"
-NOT_MESSAGES = {PLAYER, "English", "Svenska", "H", "U", "Ctrl+Z", "F11", "#", "v"}
-"""Drawn as they are in every language: the player's name, the languages' own names, key
+OTHER = "Ben"
+"""The other person at a network table."""
+NOT_MESSAGES = {PLAYER, OTHER, "English", "Svenska", "H", "U", "Ctrl+Z", "F11", "#", "v"}
+"""Drawn as they are in every language: the players' names, the languages' own names, key
 caps, '#'."""
 
 
@@ -310,6 +432,38 @@ def test_swedish_scenes_fit_their_boxes(name: str, monkeypatch: pytest.MonkeyPat
     assert not cut, f"{name}: Swedish text cut short: {cut}"
 
 
+def english_only_words() -> set[str]:
+    """Words of the catalogue's English messages that no Swedish translation uses ('take',
+    'cannot', 'build'...), lower case; ``{fields}`` left out."""
+    catalogue = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=["sv"])
+    english: set[str] = set()
+    swedish: set[str] = set()
+    for msgid, text in catalogue._catalog.items():  # type: ignore[attr-defined]
+        message = msgid[0] if isinstance(msgid, tuple) else msgid
+        english.update(w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", message)))
+        swedish.update(w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text)))
+    return english - swedish
+
+
+@pytest.mark.parametrize(("name", "start"), [("refused", "Inte tillåtet: "),
+                                              ("hint", "Tips: "), ("host_refused", "")])
+def test_refusals_and_hints_are_said_in_swedish(name: str, start: str) -> None:
+    """A real illegal move, a real hint and a real refusal from a host on 127.0.0.1 are said
+    in Swedish, with no English word in the line (issue 18: they were English sentences)."""
+    app = app_in("sv")
+    SCENES[name](app)
+    message = app.stack.top.message  # type: ignore[attr-defined]
+    assert message.startswith(start) and len(message) > len(start) + 10, message
+    words = WORD.findall(SYMBOL_CARD.sub(" ", message))  # cards apart: 'E♦' is Swedish
+    english = {w for w in words if w.lower() in english_only_words()}
+    assert not english, f"{name}: English in the Swedish window: {english} in {message!r}"
+
+
+def test_the_english_check_finds_english() -> None:
+    words = english_only_words()
+    assert {"cannot", "take", "build", "turn"} <= words and not {"ta", "in", "bygge"} & words
+
+
 def test_swedish_card_letters_and_kasino_words() -> None:
     from casino.engine import Card
     from casino.engine.notation import parse_move, parse_position
@@ -318,6 +472,7 @@ def test_swedish_card_letters_and_kasino_words() -> None:
     assert [card_text(Card.parse(c)) for c in ("AS", "KH", "QD", "JC", "10D")] == \
         ["E\u2660", "K\u2665", "D\u2666", "Kn\u2663", "10\u2666"]
     assert SYMBOL_CARD.fullmatch("Kn\u2663") and SYMBOL_CARD.fullmatch("E\u2660")
+    assert decimal(5.66) == "5,7"  # the review's costs, points a round: a decimal comma
     kasino = load_ruleset("kasino")
     state = parse_position(kasino, "0;1;8C 8H 3S QS/QH 3C;[b8 5H 3D @0] JD 4S;*/-")
     assert move_text(parse_move(state, "8C b8x2 [5H 3D]"), kasino) == \

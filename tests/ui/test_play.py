@@ -58,7 +58,14 @@ def play_to_game_over(app: object, rng: random.Random, max_moves: int = 2000) ->
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("ruleset", bundled_names())
+# Four rulesets of different families by default; every bundled one under ``slow``.
+EVERY_DAY = ("classic", "munter", "kasino", "casino33")
+
+
+@pytest.mark.parametrize("ruleset", [
+    name if name in EVERY_DAY else pytest.param(name, marks=pytest.mark.slow)
+    for name in bundled_names()
+])
 def test_title_to_game_over_and_play_again(ruleset: str) -> None:
     app = make_app()
     app.stack.push(TitleScene(app))

@@ -96,8 +96,9 @@ class Dialog(Scene):
         shade(surface, 120)
         panel(surface, lay.box, HILITE, alpha=252)
         font = fit_font(surface.get_height())
-        draw_text(surface, _(self.title), font + 2, lay.title[:2], HILITE, bold=True,
-                  max_width=lay.title[2])
+        tx, ty, tw, _0 = lay.title  # inset like the rows' text, clear of the border
+        draw_text(surface, _(self.title), font + 2, (tx + 4, ty + 3), HILITE, bold=True,
+                  max_width=tw - 8)
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
         draw_tip(surface, self.buttons, font - 2)

@@ -38,6 +38,7 @@ from casino.ui.scene import (
     step_rows,
 )
 from casino.ui.session import ai_levels, level_label
+from casino.ui.words import reason_text
 
 if TYPE_CHECKING:
     from casino.net.discovery import FoundTable
@@ -311,7 +312,7 @@ class NetworkScene(Scene):
             remote = Remote(self.address, self.code, self.app.settings.player_name,
                             token=known_tokens().get(table_key(self.address, self.code)))
         except ValueError as exc:
-            self.message = str(exc)
+            self.message = reason_text(exc.args[0])
             return
         self.app.stack.replace(LobbyScene(self.app, remote, None))
 
@@ -428,7 +429,8 @@ class LobbyScene(Scene):
                 line = _("{seat} (you)").format(seat=line)
             draw_text(surface, line, font, (bx + 32, by + bh // 2),
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
-        status = self.remote.problem or _("Waiting for every seat to be taken\u2026")
+        status = reason_text(self.remote.problem) if self.remote.problem else \
+            _("Waiting for every seat to be taken\u2026")
         bx, by, bw, bh = lay.rows[-1]
         draw_text(surface, status, font, (bx + bw // 2, by + bh // 2),
                   ERROR if self.remote.problem else DIM, "center", max_width=bw)

@@ -20,6 +20,7 @@ from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
 from casino.ui.session import level_label, shown_name
+from casino.ui.words import decimal
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -214,7 +215,7 @@ def stat_cells(label: str, stats: Stats) -> list[str]:
         _("{n} lost").format(n=-stats.streak) if stats.streak < 0 else "\u2013"
     rating = str(stats.ratings) if stats.rated_games else "\u2013"
     return [label, str(stats.games), str(stats.wins), str(stats.draws), str(stats.losses),
-            percent(stats.win_rate), f"{stats.points_per_round:.1f}", str(stats.sweeps),
+            percent(stats.win_rate), decimal(stats.points_per_round), str(stats.sweeps),
             "\u2013" if stats.best_game is None else str(stats.best_game), streak,
             str(stats.undo_games), rating]
 
@@ -314,7 +315,7 @@ class StatisticsScene(RecordsDialog):
                          "{n} games: {won} won, {drawn} drawn, {lost} lost ({rate})",
                          s.games).format(n=s.games, won=s.wins, drawn=s.draws, lost=s.losses,
                                          rate=percent(s.win_rate)),
-                _("{points} points a round").format(points=f"{s.points_per_round:.1f}"),
+                _("{points} points a round").format(points=decimal(s.points_per_round)),
                 ngettext("{n} sweep", "{n} sweeps", s.sweeps).format(n=s.sweeps),
                 _("best game {points}").format(points=s.best_game),
                 _("{n} with undo").format(n=s.undo_games)])

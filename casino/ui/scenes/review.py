@@ -22,6 +22,7 @@ from casino.ui.review import Step, Verdict, judge, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
 from casino.ui.scenes.table_view import move_items
 from casino.ui.session import ProcessWorker, Worker, shown_name
+from casino.ui.words import decimal
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -237,7 +238,7 @@ class ReviewScene(Scene):
                     "in all.").format(name=self.names[self.seat], moves=len(mine),
                                       looked=len(self.verdicts),
                                       choices=len(self.verdicts) + len(self.todo),
-                                      mistakes=len(mistakes), cost=f"{cost:.1f}")
+                                      mistakes=len(mistakes), cost=decimal(cost))
         for text in wrap(summary, f - 1, w):
             draw_text(surface, text, f - 1, (x, y), DIM)
             y += round((f - 1) * 1.4)

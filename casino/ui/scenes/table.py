@@ -24,6 +24,7 @@ from casino.engine import (
     find_moves,
 )
 from casino.engine.state import TableItem, item_cards
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
@@ -47,7 +48,7 @@ from casino.ui.settings import (
     flight_seconds,
     highlight_seconds,
 )
-from casino.ui.words import card_text, move_text, symbols
+from casino.ui.words import card_text, move_text, reason_text, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -77,6 +78,9 @@ KEYS_HELP = (
 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
+Hint = tuple[Move, Reason]
+"""A hinted move and why (said in the window's language when shown)."""
+
 
 class TableScene(Scene):
     """The table as one seat sees it: ``viewer``, the person whose hand is shown.
@@ -99,8 +103,8 @@ class TableScene(Scene):
         self.focus: int | None = None  # keyboard focus among table items
         self.message = ""
         self.message_kind = "info"
-        self.hint: tuple[Move, str] | None = None
-        self.hint_worker: Worker[tuple[Move, str]] | ProcessWorker[tuple[Move, str]] | None = None
+        self.hint: Hint | None = None
+        self.hint_worker: Worker[Hint] | ProcessWorker[Hint] | None = None
         self.staged: Move | None = None
         self.show_unseen = False
         self.animator = Animator()
@@ -362,7 +366,7 @@ class TableScene(Scene):
         try:
             moves = find_moves(view, card, selection)
         except IllegalMoveError as exc:
-            self.say(_("Not allowed: {reason}.").format(reason=exc), "error")
+            self.say(_("Not allowed: {reason}.").format(reason=reason_text(exc.reason)), "error")
             self.app.sounds.play("illegal")
             return
         if len(moves) == 1:
@@ -607,7 +611,7 @@ class TableScene(Scene):
             if self.hint is not None:
                 move, reason = self.hint
                 self.say(_("Hint: {move} ({reason}). Enter plays it.").format(
-                    move=move_text(move, self.session.ruleset), reason=reason), "hint")
+                    move=move_text(move, self.session.ruleset), reason=reason_text(reason)), "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session

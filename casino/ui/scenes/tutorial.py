@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from casino.engine import Game, Move, load_ruleset
+from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.tutorial import LESSONS, Lesson
 from casino.ui.layout import Box
@@ -135,7 +136,7 @@ class TutorialScene(TableScene):
     def ask_hint(self) -> None:
         """In a lesson the hint is the lesson's own answer."""
         if self.can_act():
-            self.hint = (self.lesson.solution_moves()[0], "the lesson's move")
+            self.hint = (self.lesson.solution_moves()[0], Reason("the lesson's move"))
             self.say(_("Hint: the cards of the lesson's move are marked."), "hint")
 
     def busy(self) -> bool:
