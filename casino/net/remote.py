@@ -12,6 +12,7 @@ import contextlib
 import queue
 import threading
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 from casino import __version__
@@ -27,7 +28,7 @@ from casino.net.protocol import (
     StateFrame,
     Welcome,
 )
-from casino.net.table import SeatSpec, Table
+from casino.net.table import Table
 
 
 class _Loop:
@@ -118,10 +119,12 @@ class Remote:
 class LocalHost:
     """A host running in this process, for hosting from the window."""
 
-    def __init__(self, ruleset: Ruleset, seats: list[SeatSpec], port: int = 7777,
-                 bind: str = "0.0.0.0", games: int = 1) -> None:
-        self.table = Table(ruleset, seats, games=games)
-        self.hosted = HostedTable(self.table, computer_delay=0.6)
+    def __init__(self, table: Table, port: int = 7777, bind: str = "0.0.0.0",
+                 save_path: Path | None = None) -> None:
+        """Host ``table`` (new, or ``load_table``'s from ``save_path``), saved there after
+        every move as ``casino-cli serve`` saves its own."""
+        self.table = table
+        self.hosted = HostedTable(self.table, computer_delay=0.6, save_path=save_path)
         self.server = Host([self.hosted])
         self._loop = _Loop("casino-host")
         self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
@@ -133,3 +136,4 @@ class LocalHost:
     def close(self) -> None:
         self._loop.call(self.server.close()).result(5)
         self._loop.stop()
+        self.hosted.close()  # the last snapshot written

@@ -32,6 +32,8 @@ MAX_OPPONENTS = 3
 
 Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 """A computer player's level name, as ``casino.ai.registry.POLICIES`` names them."""
+SeatName = Annotated[str, Field(max_length=24, pattern=r"^[^\x00-\x1f\x7f]*$")]
+"""Another person's name at this screen, as typed (may be blank while typing)."""
 
 
 class Settings(BaseModel):
@@ -56,7 +58,13 @@ class Settings(BaseModel):
     opponents: int = Field(1, ge=1, le=MAX_OPPONENTS)
     difficulties: tuple[Level, Level, Level] = Field(
         ("heuristic", "heuristic", "heuristic"),
-        description="level of each opponent seat; only the first `opponents` are used",
+        description="level of each opponent seat, or person for another person at this "
+                    "screen; only the first `opponents` are used",
+    )
+    seat_names: tuple[SeatName, SeatName, SeatName] = Field(
+        ("", "", ""),
+        description="names of the people in seats 2-4 when `difficulties` says person "
+                    "(pass and play); blank: Player N",
     )
     first_dealer: Literal["coin", "me", "opponent"] = "coin"
     daily_deal: bool = False

@@ -26,6 +26,7 @@ from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
     HUMAN,
+    PERSON,
     Session,
     ai_levels,
     ai_pool,
@@ -119,7 +120,14 @@ class App:
         self.games += 1
         levels = list(s.difficulties[:players - 1])
         teams = s.teams if is_partnership(ruleset, players) else None
-        session = Session.new(ruleset, players, seed, levels, (s.player_name,), first, daily,
+        names = [s.player_name]
+        for seat, (level, name) in enumerate(zip(levels, s.seat_names, strict=False), 2):
+            base = name = " ".join(name.split()) or _("Player {number}").format(number=seat)
+            n = 2
+            while level == PERSON and name in names:  # each person's record under their name
+                name, n = f"{base} {n}", n + 1
+            names.append(name if level == PERSON else "")
+        session = Session.new(ruleset, players, seed, levels, tuple(names), first, daily,
                               persist=True, teams=teams)
         self.show_table(session)
 
@@ -301,8 +309,10 @@ def launch(args: argparse.Namespace) -> App | int:
         overrides.update(teams=False)
     if overrides:
         settings = settings.changed(**overrides)
-    if settings.difficulties[0] not in ai_levels():
-        settings = settings.changed(difficulties=(default_level(),) * 3)
+    known = (*ai_levels(), PERSON)  # a level this version lacks plays at the default one
+    if any(level not in known for level in settings.difficulties):
+        settings = settings.changed(difficulties=tuple(
+            level if level in known else default_level() for level in settings.difficulties))
     app = App(settings, size, args.seed, saved=loaded.value)
     app.notices.extend(loaded.messages)
     if args.ruleset:

@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from casino.ai.basic import GreedyPolicy
 from casino.ai.hint import hint
@@ -30,6 +30,8 @@ from casino.ui.words import card_text, move_text
 
 HUMAN = 0
 """The seat of the person at the window; the computer plays every other seat."""
+PERSON = "person"
+"""A seat's kind for another person at this screen (pass and play), where a level goes."""
 
 
 class Chooser(Protocol):
@@ -212,6 +214,9 @@ def shown_name(name: str) -> str:
     number = name.removeprefix("Computer ")
     if number != name and number.isdigit():
         return _("Computer {number}").format(number=number)
+    number = name.removeprefix("Player ")
+    if number != name and number.isdigit():
+        return _("Player {number}").format(number=number)
     return name
 
 
@@ -241,23 +246,29 @@ class Session:
     """Problems writing the save, for the table to show (newest last)."""
     record_id: int | None = None
     """The finished game's id in the record book, once recorded."""
+    pace: ClassVar[float] = 1.0
+    """The share of the Speed setting's pause a computer's move waits (a network host paces
+    its own computers)."""
 
     @classmethod
     def new(cls, ruleset: Ruleset, players: int, seed: int | str, level: str | Sequence[str],
             names: tuple[str, ...] = (), first_dealer: int | None = None,
             daily: date | None = None, persist: bool = False,
             teams: bool | None = None) -> Session:
-        """A new game; ``level`` is every computer's, or one per computer seat in order;
-        ``teams`` chooses two teams or each alone for four (None: as the ruleset has it)."""
+        """A new game; ``level`` is every computer's, or one per seat after the first in order
+        (``PERSON`` for another person at this screen, named in ``names``); ``teams`` chooses
+        two teams or each alone for four (None: as the ruleset has it)."""
         game = Game.start(ruleset, players, seed, first_dealer, teams)
         levels = [level] * (players - 1) if isinstance(level, str) else list(level)
         while len(levels) < players - 1:
             levels.append(levels[-1] if levels else default_level())
         seats, infos = [], []
         for seat in range(players):
-            default = "You" if seat == HUMAN else f"Computer {seat}" if players > 2 else "Computer"
+            seat_level = None if seat == HUMAN or levels[seat - 1] == PERSON \
+                else levels[seat - 1]
+            default = "You" if seat == HUMAN else f"Player {seat + 1}" if seat_level is None \
+                else f"Computer {seat}" if players > 2 else "Computer"
             name = names[seat] if seat < len(names) and names[seat] else default
-            seat_level = None if seat == HUMAN else levels[seat - 1]
             policy = None if seat_level is None else make_policy(seat_level, f"{seed}:{seat}")
             seats.append(Seat(name, policy))
             infos.append(SeatInfo(name=name, level=seat_level))
@@ -322,15 +333,33 @@ class Session:
             if error:
                 self.notices.append(error)
 
+    @property
+    def me(self) -> int:
+        """The seat of the person this window plays for (the first of several at a shared
+        screen)."""
+        return HUMAN
+
+    @property
+    def people(self) -> list[int]:
+        """The seats of the people at this screen (the others are computers)."""
+        return [i for i, seat in enumerate(self.seats) if seat.policy is None]
+
+    @property
+    def shared(self) -> bool:
+        """More than one person plays at this screen (pass and play): no undo, and the
+        screen is covered whenever it changes hands."""
+        return len(self.people) > 1
+
     def can_undo(self) -> bool:
-        return self.save is not None and self.save.undone(HUMAN) is not None
+        return not self.shared and self.save is not None and self.save.undone(HUMAN) is not None
 
     def undo(self) -> bool:
-        """Take back the person's last move and every move after it; False if there is none.
+        """Take back the person's last move and every move after it; False if there is none
+        (or more than one person plays here: one person's undo would take back another's).
 
         The save is marked as a game with undo, which the statistics count.
         """
-        undone = self.save.undone(HUMAN) if self.save is not None else None
+        undone = self.save.undone(HUMAN) if self.save is not None and not self.shared else None
         if undone is None:
             return False
         self.worker = None  # a computer move being worked out is for a position now gone
@@ -360,6 +389,34 @@ class Session:
     def players(self) -> int:
         return self.game.players
 
+    # What a network game (``casino.ui.remote_session``) answers differently: here every
+    # move is played at once, nobody is away, and the game is over when the engine says so.
+
+    def submit(self, move: Move) -> bool:
+        """Hand a person's move to whoever plays it elsewhere; False: play it here."""
+        return False
+
+    def finished(self) -> bool:
+        return self.game.is_over()
+
+    def away(self, seat: int) -> bool:
+        """The seat's player has dropped out and the game waits for them."""
+        return False
+
+    def status_note(self) -> str | None:
+        """A line that overrides the table's prompt (waiting for a player), or None."""
+        return None
+
+    def problem(self) -> str | None:
+        """Why the game cannot go on (a lost connection), or None."""
+        return None
+
+    def close(self) -> None:
+        """Let go of what the game holds open (a network connection)."""
+
+    def rejoin(self) -> None:
+        """Sit down again after the connection was lost (a network game); here nothing."""
+
     def view(self, seat: int = HUMAN) -> PlayerView:
         return self.game.view_for(seat)
 
@@ -381,8 +438,9 @@ class Session:
     def short_side_names(self) -> list[str]:
         """Column heads for score sheets: the seats' names as their boxes show them, with one
         opponent or three ('You', 'Computer 1' ...), or 'Your team', 'Their team'."""
-        if self.game.round.partnership:
-            return [_("Your team"), _("Their team")]
+        if self.game.round.partnership and not self.shared:
+            ours = [_("Your team"), _("Their team")]
+            return ours if self.game.round.side_of(self.me) == 0 else ours[::-1]
         return self.side_names()
 
     def play(self, move: Move) -> Game:

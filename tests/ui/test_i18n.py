@@ -25,14 +25,13 @@ from casino import i18n
 from casino.engine import legal_moves, load_ruleset
 from casino.engine.notation import format_move
 from casino.net.remote import LocalHost, Remote
-from casino.net.table import SeatSpec
+from casino.net.table import SeatSpec, Table
 from casino.persistence import Records
 from casino.ui import scene as scene_module
 from casino.ui.app import App
 from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, rules_page
-from casino.ui.scenes.network import LobbyScene, NetTableScene, NetworkScene
+from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.options import SettingsScene
-from casino.ui.scenes.passplay import CoverScene, PassPlayScene, PassPlayTableScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
 from casino.ui.scenes.review import ReviewScene
 from casino.ui.scenes.table import KEYS_HELP, TableScene
@@ -193,43 +192,36 @@ def visit_lobby(app: App) -> None:
     wait_for(app, lambda: lobby.remote.seats is not None)
 
 
-def passplay_setup(app: App) -> PassPlayScene:
-    app.change_settings(ruleset="kasino")
-    scene = PassPlayScene(app)
-    scene.kinds = ["person", "person", "hard"]
-    show(app, scene)
-    return scene
+def passplay_title(app: App) -> TitleScene:
+    """Kasino for three: seat 2 another person at this screen, seat 3 a computer."""
+    app.change_settings(ruleset="kasino", opponents=2, difficulties=("person", "expert", "expert"),
+                        seat_names=(PLAYER, "", ""))  # "Ada 2"
+    title = TitleScene(app)
+    app.stack.replace(title)
+    steps(app)
+    return title
 
 
 def visit_passplay_setup(app: App) -> None:
-    """Two people and a computer; the second person's name is being typed."""
-    scene = passplay_setup(app)
-    scene.row = 5
+    """The second person's name is being typed on their seat's row."""
+    title = passplay_title(app)
+    title.row = 3
     steps(app)
 
 
 def visit_passplay_cover(app: App) -> None:
-    local = passplay_setup(app).play(seed=7)
-    show(app, CoverScene(app, local, 1))
+    passplay_title(app)
+    app.new_game()
+    steps(app)
+    assert top_name(app) == "CoverScene"
 
 
 def visit_passplay_table(app: App) -> None:
-    """One person against a computer, after the computer's first move (shown in words)."""
-    scene = passplay_setup(app)
-    scene.kinds = ["hard", "person"]
-    local = scene.play(seed=7)
-    local.pause = 0
-    table = app.stack.top
-    assert isinstance(table, PassPlayTableScene)
-    inner = table.inner
-    assert isinstance(inner, NetTableScene)
+    """The first person has the screen, after the others' moves (shown in words)."""
+    visit_passplay_cover(app)
+    click((10, 10))
     steps(app)
-    view = inner.view
-    assert view is not None and local.state is not None
-    if view.to_move == view.player:  # the person leads: trail, so the computer answers
-        local.send_move(local.state.step, format_move(legal_moves(view)[-1]))
-    wait_for(app, lambda: local.state is not None and local.state.last is not None
-             and local.state.last.seat == 0)
+    assert top_name(app) == "TableScene"
 
 
 def visit_refused(app: App) -> None:
@@ -255,7 +247,7 @@ def visit_hint(app: App) -> None:
 
 def visit_host_refused(app: App) -> None:
     """A move the host refuses (another's turn, or a step gone by), shown in the window."""
-    local = LocalHost(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2, port=0,
+    local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2), port=0,
                       bind="127.0.0.1")
     ada = Remote(f"127.0.0.1:{local.port}", local.code, PLAYER)
     CLOSE.extend((local.close, ada.close))
@@ -265,13 +257,12 @@ def visit_host_refused(app: App) -> None:
     wait_for(app, lambda: ada.welcome is not None)
     ben = Remote(f"127.0.0.1:{local.port}", local.code, OTHER)
     CLOSE.append(ben.close)
-    wait_for(app, lambda: top_name(app) == "NetTableScene" and ada.state is not None)
+    wait_for(app, lambda: top_name(app) == "TableScene" and ada.state is not None)
     table = app.stack.top
-    assert isinstance(table, NetTableScene)
+    assert isinstance(table, TableScene)
     state = ada.state
     assert state is not None
-    view = table.view
-    assert view is not None
+    view = table.view()
     mine = view.to_move == view.player
     move = format_move(legal_moves(view)[0]) if mine else f"{view.hand[0]} t"
     ada.send_move(state.step + 1 if mine else state.step, move)  # out of step, or of turn

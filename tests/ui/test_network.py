@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import random
 import time
+from pathlib import Path
 
 import pygame
+import pytest
 
+from casino.engine import Card, Move, Trail
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.net.remote import Remote
-from casino.ui.layout import hand_boxes
-from casino.ui.scenes.network import LobbyScene, NetTableScene, NetworkScene, move_words
+from casino.ui.app import App
+from casino.ui.remote_session import RemoteSession
+from casino.ui.scenes import table_view
+from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
+from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
-from tests.ui.driver import centre, click, key, steps
+from tests.net.conftest import HostProc, start_host
+from tests.ui.driver import click_move, key, steps, top_name
 from tests.ui.helpers import make_app
 from tests.ui.test_screenshots import save
 
@@ -27,13 +36,6 @@ def wait_for(app, what, timeout: float = 20.0) -> None:  # type: ignore[no-untyp
     raise AssertionError("timed out")
 
 
-def test_move_words_use_card_symbols() -> None:
-    assert move_words("9C x 9H [5S 3D]") == "9\u2663 takes 9\u2665 [5\u2660 3\u2666]"
-    assert move_words("AS=14 x KD") == "A\u2660 as 14 takes K\u2666"
-    assert move_words("4H b8x2 4S") == "4\u2665 builds 8 \u00d72 with 4\u2660"
-    assert move_words("10D t") == "10\u2666 trails"
-
-
 def test_title_leads_to_the_network_scene() -> None:
     app = make_app()
     app.stack.push(TitleScene(app))
@@ -42,6 +44,30 @@ def test_title_leads_to_the_network_scene() -> None:
     steps(app)
     assert isinstance(app.stack.top, NetworkScene)
     save(app, "network")
+
+
+def saved_step(path: Path) -> int | None:
+    """The step of a saved table (None before the host has written it)."""
+    try:
+        return int(json.loads(path.read_text("utf-8"))["step"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def play_own(app: App, table: TableScene, move: Move | None = None) -> None:
+    """The window's person plays (a trail by default, by clicking the card), and the host's
+    answer is shown."""
+    session = table.session
+    assert isinstance(session, RemoteSession)
+    wait_for(app, table.can_act)
+    step = session.shown.step if session.shown else 0
+    if move is None:
+        moves = legal_moves(table.view())
+        move = next((m for m in moves if isinstance(m, Trail)), moves[0])
+    click_move(app, move)
+    wait_for(app, lambda: session.shown is not None and session.shown.step > step
+             and not session.sent)
+    assert any(e.seat == session.me for e in session.log)
 
 
 def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
@@ -56,38 +82,199 @@ def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
     assert [s.open for s in lobby.remote.seats.seats] == [False, True]
     other = Remote(f"127.0.0.1:{lobby.local.port}", lobby.local.code, "Ben")
     try:
-        wait_for(app, lambda: isinstance(app.stack.top, NetTableScene))
+        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
-        assert isinstance(table, NetTableScene)
-        wait_for(app, lambda: table.view is not None)
-        view = table.view
-        assert view is not None and len(view.hand) == 4
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert len(table.view().hand) == 4 and table.session.seats[1].name == "Ben"
         save(app, "network_table")
-        # Whoever is to move plays a trail; the other side sees the step advance.
-        step = table.remote.state.step  # type: ignore[union-attr]
-        if view.to_move == view.player:
-            _, _, _, hand = table.regions()
-            click(centre(hand_boxes(hand, len(view.hand), table.card_size())[0]))
-            steps(app)
-        else:
-            wait_for(app, lambda: other.poll() is not None and other.state is not None)
-            assert other.state is not None and other.ruleset is not None
-            move = legal_moves(other.state.view.to_view(other.ruleset))[-1]
-            other.send_move(other.state.step, format_move(move))
-        wait_for(app, lambda: table.remote.state is not None and table.remote.state.step > step)
+        for _ in range(3):  # Anna trails by a click; Ben answers through his own connection
+            if table.session.to_move() == table.viewer:
+                play_own(app, table)
+            else:
+                wait_for(app, lambda: other.poll() is not None and other.state is not None
+                         and other.state.view.to_move == other.state.view.player)
+                assert other.state is not None and other.ruleset is not None
+                move = legal_moves(other.state.view.to_view(other.ruleset))[-1]
+                other.send_move(other.state.step, format_move(move))
+                wait_for(app, lambda s=other.state.step: table.session.shown.step > s)  # type: ignore[misc,union-attr]
+        assert [e.seat for e in table.session.log if e.seat >= 0][:3] in ([0, 1, 0], [1, 0, 1])
         save(app, "network_table_after_move")
+        # A table hosted here is saved after every move, as casino-cli serve saves its own.
+        assert hosted_path().exists()
     finally:
         other.close()
-        click(centre(table.buttons[0].box))
+        app.stack.replace(TitleScene(app))  # leaving the table closes the connections
         steps(app)
 
 
-def test_move_words_in_swedish_use_swedish_letters() -> None:
-    from casino import i18n
-
-    i18n.set_language("sv")
+def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
+    """A window joins `casino-cli serve`, plays, drops; a new window (same user data folder)
+    joins again and is back at its seat with the same view; the host is killed and hosted
+    again from its save, and R at the table rejoins."""
+    save_file = tmp_path / "table.json"
+    args = ("--ruleset", "classic", "--seats", "person,computer:greedy", "--save",
+            str(save_file), "--seat-timeout", "60")
+    host = start_host(*args)
     try:
-        assert move_words("JC x JH") == "Kn\u2663 tar in Kn\u2665"
-        assert move_words("AS=14 x KD") == "E\u2660 som 14 tar in K\u2666"
+        app = make_app(player_name="Anna")
+        net = NetworkScene(app)
+        app.stack.push(net)
+        net.address, net.code = host.address, host.code.lower()
+        net.join()
+        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        play_own(app, table)
+        play_own(app, table)
+        session = table.session
+        wait_for(app, table.can_act)  # the game waits for Anna while she is away
+        assert isinstance(session, RemoteSession) and session.shown is not None
+        seen = session.shown.view
+        app.stack.replace(TitleScene(app))  # the window goes away: its connection drops
+        steps(app)
+
+        again = make_app(player_name="Anna")
+        net = NetworkScene(again)
+        again.stack.push(net)
+        net.address, net.code = host.address, host.code
+        net.join()
+        wait_for(again, lambda: isinstance(again.stack.top, TableScene))
+        table = again.stack.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        back = table.session
+        assert back.shown is not None and back.shown.view == seen  # its seat, exactly
+        play_own(again, table)
+
+        # The host crashes (once its save has the last move: it is written in a thread);
+        # hosted again from its save, the window rejoins with R.
+        wait_for(again, lambda: saved_step(save_file) == back.shown.step)  # type: ignore[union-attr]
+        host.kill()
+        wait_for(again, lambda: back.problem() is not None)
+        save(again, "network_lost")
+        host = start_host(*args, port=host.port)
+        before = back.shown.view
+        key(pygame.K_r)
+        wait_for(again, lambda: back.problem() is None and back.shown is not None
+                 and back.remote is not None and back.remote.state is not None)
+        wait_for(again, lambda: back.shown is not None and back.shown.view == before)
+        play_own(again, table)
+        again.stack.replace(TitleScene(again))
+        steps(again)
     finally:
-        i18n.set_language("en")
+        host.kill()
+
+
+def test_a_table_hosted_here_is_hosted_again_from_its_save() -> None:
+    """The window's host saves the table; hosting again resumes it with the same code, and
+    the players (the host's own person too) are back at their seats."""
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    code = lobby.local.code
+    other = Remote(f"127.0.0.1:{lobby.local.port}", code, "Ben")
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    wait_for(app, lambda: other.poll() is not None and other.welcome is not None)
+    assert other.welcome is not None
+    token = other.welcome.token
+    if table.session.to_move() == table.viewer:
+        play_own(app, table)
+    wait_for(app, lambda: table.session.shown is not None)
+    seen = table.session.shown.view  # type: ignore[union-attr]
+    wait_for(app, lambda: saved_step(hosted_path()) == table.session.shown.step)  # type: ignore[union-attr]
+    other.close()
+    app.stack.replace(TitleScene(app))  # the host quits: its table stays in the save
+    steps(app)
+    assert hosted_path().exists()
+
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    assert lobby.local.code == code
+    ben = Remote(f"127.0.0.1:{lobby.local.port}", code, "Ben", token=token)
+    try:
+        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert table.session.shown is not None and table.session.shown.view == seen
+        wait_for(app, lambda: ben.poll() is not None and ben.welcome is not None)
+        assert ben.welcome is not None and ben.welcome.seat == 1
+    finally:
+        ben.close()
+        app.stack.replace(TitleScene(app))
+        steps(app)
+
+
+def join_table(host: HostProc) -> tuple[App, TableScene, RemoteSession]:
+    """A window (this test's user data folder) joins the host by address and code."""
+    app = make_app(player_name="Anna")
+    net = NetworkScene(app)
+    app.stack.push(net)
+    net.address, net.code = host.address, host.code
+    net.join()
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    return app, table, table.session
+
+
+def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against `casino-cli serve` and its computer: every round's summary and the game's end
+    come from the host's frames (the totals the host announces), and the table never draws
+    a card face up that is not in this seat's own hand. After the first round the window is
+    closed and a new one joins mid-game: its score sheet starts from the host's totals."""
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy")
+    drawn: list[Card] = []
+    real = table_view.draw_card
+
+    def spy(surface: pygame.Surface, card: Card | None, *args: object, **kw: object) -> None:
+        if card is not None:
+            drawn.append(card)
+        real(surface, card, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_card", spy)
+    try:
+        app, table, session = join_table(host)
+        rng = random.Random(4)
+        summaries = 0
+        rejoined = False
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if summaries == 1 and not rejoined and session.game.round_index == 1:
+                app.stack.replace(TitleScene(app))  # closed mid-game; a new window joins
+                steps(app)
+                app, table, session = join_table(host)
+                assert session.shown is not None and session.shown.round == 1
+                assert list(session.game.totals) == session.shown.view.totals != [0, 0]
+                rejoined = True
+            drawn.clear()
+            steps(app, 1)
+            top = app.stack.top
+            if top is table:
+                assert set(drawn) <= set(session.view().hand)
+            if top_name(app) == "GameOverScene":
+                break
+            if top_name(app) == "SummaryScene":
+                summaries += 1
+                key(pygame.K_RETURN)
+            elif table.can_act():
+                table.play_own(rng.choice(legal_moves(table.view())))
+            else:
+                time.sleep(0.005)
+        assert top_name(app) == "GameOverScene"
+        save(app, "network_game_over")
+        assert rejoined and session.over is not None and summaries == session.over.rounds
+        assert list(session.game.totals) == session.over.totals
+        code, out, _err = host.finish(20)
+        assert code == 0 and "1 games played" in out
+        key(pygame.K_RETURN)  # Play again: with people, from the network scene
+        steps(app)
+        assert isinstance(app.stack.top, NetworkScene)
+    finally:
+        host.kill()

@@ -1,74 +1,110 @@
-"""Pass and play: two people at one screen play a whole game; a cover screen hides the
-table between their turns, only the mover's hand is ever drawn, and both get the record."""
+"""Pass and play through the title's New game: two people at one screen play a whole game at
+the main table; a cover hides the table between their turns, only the mover's hand is ever
+drawn, undo is off, both get the record, and an unfinished game is saved and resumes."""
 
 from __future__ import annotations
 
 import random
 
 import pygame
+import pytest
 
-from casino.engine.notation import format_move
+from casino.engine import Card
 from casino.engine.rules import legal_moves
+from casino.persistence import load_game
 from casino.persistence.records import Records
-from casino.ui.scenes.passplay import CoverScene, PassPlayScene, PassPlayTableScene
-from casino.ui.scenes.title import TitleScene
-from tests.ui.driver import click, key, steps
+from casino.ui.scenes import table_view
+from casino.ui.scenes.table import CoverScene, TableScene
+from casino.ui.scenes.title import ResumeScene, TitleScene, option_rows
+from casino.ui.session import PERSON
+from tests.ui.driver import centre, click, key, steps
 from tests.ui.helpers import make_app
 from tests.ui.test_screenshots import save
 
 
-def test_two_people_pass_the_screen_and_both_get_the_record() -> None:
-    app = make_app(player_name="Anna")
+def start_from_title(app_name: str = "Anna", other: str = "Ben") -> TableScene:
+    """Title: seat 2 made a person by clicks, their name typed, Play pressed."""
+    app = make_app(player_name=app_name)
     app.stack.push(TitleScene(app))
     steps(app)
-    key(pygame.K_p)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    seat_row = next(i for i, o in enumerate(title.options()) if o.key == "level1")
+    for _ in range(len(title.options()[seat_row].values)):  # step through the levels
+        if app.settings.difficulties[0] == PERSON:
+            break
+        click(centre(option_rows(title)[seat_row]))
+        steps(app)
+    assert app.settings.difficulties[0] == PERSON
+    for ch in other:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0,
+                                             unicode=ch, scancode=0))
     steps(app)
-    setup = app.stack.top
-    assert isinstance(setup, PassPlayScene)
-    setup.names[1] = "Ben"
-    save(app, "passplay_setup")
-    local = setup.play(seed=5)
-    local.pause = 0
-    covers = turns = 0
+    assert app.settings.seat_names[0] == other
+    save(app, "passplay_options")
+    key(pygame.K_RETURN)
+    steps(app)
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert table.session.shared and table.session.people == [0, 1]
+    return table
+
+
+def test_two_people_pass_the_screen_and_both_get_the_record(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = start_from_title()
+    app, session = table.app, table.session
+    drawn: list[Card] = []
+    real = table_view.draw_card
+
+    def spy(surface: pygame.Surface, card: Card | None, *args: object, **kw: object) -> None:
+        if card is not None:
+            drawn.append(card)
+        real(surface, card, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_card", spy)
     rng = random.Random(5)
-    viewer_before = local.viewer
+    covers = changes = 0
+    holder: int | None = None  # who clicked the last cover: the only hand that may be seen
     shot = False
-    for _ in range(5000):
+    for _ in range(3000):
         steps(app, 1)
         top = app.stack.top
         if isinstance(top, CoverScene):
-            # The cover alone is drawn: the table below it is not.
-            assert app.stack.visible() == [top]
-            mover = local.table.to_move()
-            assert mover is not None and top.seat == mover.index != local.viewer
-            if not shot:
+            assert app.stack.visible() == [top]  # the cover alone is drawn
+            mover = session.to_move()
+            assert top.name == session.seats[mover].shown
+            if not covers:
                 save(app, "passplay_cover")
             covers += 1
+            changes += holder is not None and holder != mover
+            holder = mover
+            drawn.clear()  # what was drawn before the cover was the last holder's
             click((10, 10))
             continue
-        assert isinstance(top, PassPlayTableScene)
-        if local.result is not None:
+        if type(top).__name__ == "GameOverScene":
             break
-        mover = local.table.to_move()
-        view = top.inner.view
-        if mover is None or view is None:
+        if top is not table:  # the round's summary: public scores only
+            drawn.clear()
+            key(pygame.K_RETURN)
             continue
-        # Only the person to move has the screen, and only their hand is drawn.
-        assert view.player == mover.index == local.viewer
-        assert list(view.hand) == list(local.table.game.round.hands[mover.index])
-        if not shot:
-            save(app, "passplay_table")
-            shot = True
-        if local.viewer != viewer_before:
-            turns += 1
-            viewer_before = local.viewer
-        state = local.state
-        assert state is not None
-        local.send_move(state.step, format_move(rng.choice(legal_moves(view))))
-    assert local.result is not None
-    save(app, "passplay_game_over")
-    # Every change of hands went through the cover, and there were many.
-    assert covers == turns >= 40
+        # Every face-up card the table drew is in the hand of the person who has the screen.
+        assert holder is not None and table.viewer == holder
+        hand = set(session.game.round.hands[holder])
+        assert set(drawn) <= hand, "a card of another hand was drawn"
+        drawn.clear()
+        if session.game.round_over():
+            continue
+        if table.can_act():
+            assert session.to_move() == holder
+            table.on_action("undo")
+            assert table.message_kind == "error"  # no undo with two people
+            if not shot and session.log:
+                save(app, "passplay_table")
+                shot = True
+            table.perform(rng.choice(legal_moves(table.view())))
+            app.draw()  # the move as the mover sees it, before the cover
+    assert session.game.is_over()
+    assert covers >= 40 and changes >= 39  # every change of hands went through the cover
     games = Records.open().value.games()
     assert len(games) == 1
     assert games[0].names == ("Anna", "Ben") and games[0].levels == (None, None)
@@ -76,21 +112,103 @@ def test_two_people_pass_the_screen_and_both_get_the_record() -> None:
     assert {"Anna", "Ben"} <= fame
 
 
+def test_an_unfinished_pass_and_play_game_is_saved_and_resumes() -> None:
+    table = start_from_title()
+    app, session = table.app, table.session
+    rng = random.Random(2)
+    for _ in range(200):
+        steps(app, 1)
+        if isinstance(app.stack.top, CoverScene):
+            click((10, 10))
+        elif table.can_act():
+            table.perform(rng.choice(legal_moves(table.view())))
+        if session.save is not None and session.save.move_count() >= 6:
+            break
+    moves = session.save.move_count() if session.save else 0
+    assert moves >= 6
+    loaded = load_game().value
+    assert loaded is not None
+    save_, game = loaded
+    assert [p.name for p in save_.players] == ["Anna", "Ben"]
+    assert [p.level for p in save_.players] == [None, None]
+    assert game.round == session.game.round
+
+    # A new window: the title offers the game, and it resumes at the cover, then the table.
+    again = make_app(player_name="Anna")
+    again.show_title()
+    steps(again)
+    assert isinstance(again.stack.top, ResumeScene)
+    key(pygame.K_RETURN)
+    steps(again)
+    cover = again.stack.top
+    assert isinstance(cover, CoverScene)
+    assert cover.name == ("Anna", "Ben")[game.round.to_move]
+    click((10, 10))
+    steps(again)
+    resumed = again.stack.top
+    assert isinstance(resumed, TableScene) and resumed.session.shared
+    assert resumed.viewer == game.round.to_move and resumed.can_act()
+    assert resumed.session.game.round == game.round
+    assert not resumed.session.can_undo()
+
+
 def test_one_person_with_computers_is_never_covered() -> None:
-    app = make_app(player_name="Anna")
-    setup = PassPlayScene(app)
-    app.stack.push(setup)
-    setup.kinds = ["person", "greedy", "random"]
-    local = setup.play(seed=3)
-    local.pause = 0
-    for _ in range(400):
+    app = make_app(player_name="Anna", players=3)
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not table.session.shared
+    rng = random.Random(3)
+    for _ in range(300):
         steps(app, 1)
         assert not isinstance(app.stack.top, CoverScene)
-        view = local.state.view if local.state else None
-        mover = local.table.to_move()
-        if view is not None and mover is not None and mover.index == 0:
-            local.send_move(local.state.step, format_move(  # type: ignore[union-attr]
-                legal_moves(local.state.view.to_view(local.ruleset))[0]))  # type: ignore[union-attr]
-        if local.result is not None:
+        if table.can_act():
+            table.perform(rng.choice(legal_moves(table.view())))
+    assert table.viewer == 0
+
+
+def test_no_hand_is_shown_before_its_owner_takes_the_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer moves first at a table of two people: until the cover has been clicked
+    every hand is drawn face down."""
+    from casino.engine import load_ruleset
+    from casino.ui.session import Session
+
+    app = make_app(player_name="Anna")
+    session = Session.new(load_ruleset("classic"), 3, 8, [PERSON, "greedy"], ("Anna", "Ben"),
+                          first_dealer=1, persist=True)
+    assert session.to_move() == 2
+    app.show_table(session)
+    drawn: list[Card] = []
+    real = table_view.draw_card
+
+    def spy(surface: pygame.Surface, card: Card | None, *args: object, **kw: object) -> None:
+        if card is not None:
+            drawn.append(card)
+        real(surface, card, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_card", spy)
+    for _ in range(200):
+        app.draw()
+        if isinstance(app.stack.top, CoverScene):
             break
-    assert local.viewer == 0
+        hands = {c for hand in session.game.round.hands for c in hand}
+        assert not set(drawn) & hands
+        drawn.clear()
+        steps(app, 1)
+    assert isinstance(app.stack.top, CoverScene) and session.to_move() != 2
+
+
+
+def test_a_person_in_a_seat_is_remembered_at_the_next_launch() -> None:
+    """The seat kinds are settings: launching again keeps "another person here" and the
+    name (the launcher used to reset any seat that is not a computer level)."""
+    from casino.persistence import load_settings, save_settings
+    from casino.ui.app import launch, parse_args
+
+    settings = load_settings().value.changed(opponents=2, difficulties=(PERSON, "hard", "hard"),
+                                             seat_names=("Ben", "", ""))
+    assert save_settings(settings) is None
+    app = launch(parse_args([]))
+    assert not isinstance(app, int)
+    assert app.settings.difficulties[:2] == (PERSON, "hard")
+    assert app.settings.seat_names[0] == "Ben"

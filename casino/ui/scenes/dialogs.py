@@ -30,7 +30,7 @@ from casino.ui.scene import (
     wrap,
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
-from casino.ui.session import HUMAN, Session
+from casino.ui.session import Session
 from casino.ui.settings import Settings
 
 if TYPE_CHECKING:
@@ -714,8 +714,8 @@ class GameOverScene(Scene):
     def enter(self) -> None:
         self.place_buttons()
         winner = self.session.game.winner()
-        human_side = self.session.game.round.side_of(HUMAN)
-        self.app.sounds.play("won" if winner == human_side else "lost")
+        human_side = self.session.game.round.side_of(self.session.me)
+        self.app.sounds.play("won" if winner == human_side or self.session.shared else "lost")
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
@@ -728,7 +728,14 @@ class GameOverScene(Scene):
                 return True
         if event.type == ACTION:
             if event.action == "again":
-                self.app.new_game()
+                from casino.ui.remote_session import RemoteSession
+
+                if isinstance(self.session, RemoteSession):  # again with the same people
+                    from casino.ui.scenes.network import NetworkScene
+
+                    self.app.stack.replace(NetworkScene(self.app))
+                else:
+                    self.app.new_game()
             elif event.action == "review":
                 self.review()
             elif event.action == "title":
@@ -760,7 +767,7 @@ class GameOverScene(Scene):
         winner = game.winner()
         if winner is None:
             return _("A draw!")
-        if winner == game.round.side_of(HUMAN):
+        if winner == game.round.side_of(self.session.me) and not self.session.shared:
             return _("You win!") if not game.round.partnership else _("Your team wins!")
         return _("{name} wins.").format(name=self.session.side_name(winner))
 

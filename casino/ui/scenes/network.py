@@ -7,24 +7,23 @@ host checks. All network work runs on threads (``casino.net.remote``); drawing n
 
 from __future__ import annotations
 
+import contextlib
+import json
 import threading
-from typing import TYPE_CHECKING, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Card, IllegalMoveError, load_ruleset
+from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
-from casino.engine.notation import format_move
-from casino.engine.rules import find_moves
-from casino.engine.ruleset import Ruleset, bundled_names
-from casino.engine.state import PlayerView, TableItem, item_cards
-from casino.engine.wording import Reason
+from casino.engine.ruleset import bundled_names
 from casino.i18n import N_, _
-from casino.net.protocol import ErrorFrame, GameOver, Seats, SeatStatus, StateFrame
-from casino.net.table import SeatSpec
+from casino.net.protocol import SeatStatus
+from casino.net.table import SeatSpec, Table
+from casino.persistence.files import atomic_write, data_dir
 from casino.ui import assets
-from casino.ui.layout import Box, dialog_layout, fit_font, hand_boxes, inside, item_box, table_grid
-from casino.ui.render import draw_card, draw_hidden_hand, draw_item
+from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -39,35 +38,60 @@ from casino.ui.scene import (
     step_rows,
 )
 from casino.ui.session import ai_levels, level_label
-from casino.ui.words import card_text, move_text, reason_text
+from casino.ui.words import reason_text
 
 if TYPE_CHECKING:
-    from casino.net.client import HostFrame
     from casino.net.discovery import FoundTable
     from casino.net.remote import LocalHost, Remote
     from casino.ui.app import App
 
-class Seating(Protocol):
-    """A seat at a table as the table scene sees it: a network ``Remote``, or the local
-    pass-and-play table (``casino.ui.scenes.passplay.LocalTable``)."""
-
-    state: StateFrame | None
-    seats: Seats | None
-    problem: Reason | None
-
-    @property
-    def ruleset(self) -> Ruleset | None: ...
-
-    def poll(self) -> list[HostFrame]: ...
-
-    def send_move(self, step: int, text: str) -> None: ...
-
-    def close(self) -> None: ...
-
-
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
 PERSON = "person"
+TOKENS_NAME = "seat-tokens.json"
+"""This window's seat tokens, by table (address and code): joining again takes the same seat."""
+HOSTED_NAME = "hosted-table.json"
+"""The table this window hosts, saved after every move like ``casino-cli serve`` saves its own."""
+
+
+def tokens_path() -> Path:
+    return data_dir() / TOKENS_NAME
+
+
+def hosted_path() -> Path:
+    return data_dir() / HOSTED_NAME
+
+
+def known_tokens() -> dict[str, str]:
+    """The seat tokens kept so far; an unreadable file keeps none (a token only saves a
+    rejoin: without it one joins as a new player)."""
+    try:
+        data = json.loads(tokens_path().read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def table_key(address: str, code: str) -> str:
+    return f"{address.strip()} {code.strip().upper()}"
+
+
+def remember_token(remote: Remote) -> None:
+    """Keep the seat's token in the user data folder, so this window rejoins its seat after a
+    drop or a restart (written once per table)."""
+    welcome = remote.welcome
+    if welcome is None:
+        return
+    tokens = known_tokens()
+    key = table_key(remote.address, remote.code)
+    if tokens.get(key) == welcome.token:
+        return
+    tokens[key] = welcome.token
+    kept = dict(list(tokens.items())[-20:])  # the newest tables only
+    with contextlib.suppress(OSError):  # no rejoin after a restart, but the game goes on
+        atomic_write(tokens_path(), json.dumps(kept, indent=1).encode("utf-8"))
 
 
 def seat_name(seat: SeatStatus) -> str:
@@ -88,44 +112,6 @@ def seat_line(seat: SeatStatus, waiting: bool) -> str:
     if waiting:
         return _("{name}: away, the game waits").format(name=seat_name(seat))
     return seat_name(seat)
-
-
-def symbols(text: str) -> str:
-    """Card names in a text as a player reads them: ``10D`` -> ``10\u2666`` (``Kn\u2663`` in
-    Swedish)."""
-    out = []
-    for token in text.split(" "):
-        core = token.strip("[]")
-        head, eq, value = core.partition("=")
-        try:
-            card = Card.parse(head)
-        except CasinoError:
-            out.append(token)
-            continue
-        shown = _("{card} as {value}").format(card=card_text(card), value=value) if eq \
-            else card_text(card)
-        out.append(token.replace(core, shown))
-    return " ".join(out)
-
-
-def move_words(text: str) -> str:
-    """A public move in words with card symbols: '9\u2663 takes 9\u2665'."""
-    head, _sep, rest = text.partition(" ")
-    verb, _sep, items = rest.partition(" ")
-    card, items = symbols(head), symbols(items)
-    if verb == "t":
-        said = _("{card} trails").format(card=card)
-    elif verb == "x":
-        said = _("{card} takes {items}").format(card=card, items=items)
-    elif verb.startswith("b"):
-        said = _("{card} builds {value} with {items}").format(
-            card=card, value=verb[1:].replace("x", " \u00d7"), items=items)
-    elif verb.startswith("k"):
-        said = _("{card} blocks {value} on {items}").format(card=card, value=verb[1:],
-                                                              items=items)
-    else:
-        said = symbols(f"{head} {verb} {items}")
-    return said.strip()
 
 
 def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
@@ -278,20 +264,42 @@ class NetworkScene(Scene):
 
         threading.Thread(target=look, name="casino-find", daemon=True).start()
 
+    def saved_table(self) -> Table | None:
+        """The table this window hosted and did not finish, or None (a damaged save is named
+        in the message line and left in place)."""
+        from casino.net.host import load_table
+        from casino.persistence.rulesets import get_ruleset
+
+        if not hosted_path().exists():
+            return None
+        try:
+            return load_table(hosted_path(), get_ruleset)
+        except CasinoError as exc:
+            self.message = str(exc)
+            return None
+
     def host(self, port: int = 7777, bind: str = "0.0.0.0") -> None:
+        """Host the table chosen here, or the one saved from the last time this window hosted
+        (same code and seats: the players rejoin with their tokens)."""
         from casino.net.remote import LocalHost, Remote
 
-        ruleset = load_ruleset(self.ruleset)
-        specs = [SeatSpec(kind="person")] + [
-            SeatSpec(kind="person") if k == PERSON else SeatSpec(kind="computer", level=k)
-            for k in self.seats]
+        table = self.saved_table()
+        if table is None:
+            ruleset = load_ruleset(self.ruleset)
+            specs = [SeatSpec(kind="person")] + [
+                SeatSpec(kind="person") if k == PERSON else SeatSpec(kind="computer", level=k)
+                for k in self.seats]
+            import secrets
+
+            table = Table(ruleset, specs, seed=secrets.token_hex(8))
         try:
-            local = LocalHost(ruleset, specs, port=port, bind=bind)
+            local = LocalHost(table, port=port, bind=bind, save_path=hosted_path())
         except OSError as exc:
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
             return
-        remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name)
+        remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
+                        token=table.seats[0].token)
         self.app.stack.replace(LobbyScene(self.app, remote, local))
 
     def join(self) -> None:
@@ -301,7 +309,8 @@ class NetworkScene(Scene):
             self.message = _("type the host's address (HOST:PORT) and the join code")
             return
         try:
-            remote = Remote(self.address, self.code, self.app.settings.player_name)
+            remote = Remote(self.address, self.code, self.app.settings.player_name,
+                            token=known_tokens().get(table_key(self.address, self.code)))
         except ValueError as exc:
             self.message = reason_text(exc.args[0])
             return
@@ -347,6 +356,11 @@ class NetworkScene(Scene):
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
                       self.buttons[0].box[1] - font), ERROR, "midbottom", max_width=box[2] - 20)
+        elif hosted_path().exists():
+            draw_text(surface, _("The table you hosted last is saved: Host opens it again, and "
+                                 "its players rejoin their seats."), font - 1,
+                      (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
+                      "midbottom", max_width=box[2] - 20)
         for button in self.buttons:
             button.draw(surface, font)
 
@@ -363,8 +377,12 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.remote.poll():
             self.app.dirty = True
+        if self.remote.welcome is not None:
+            remember_token(self.remote)
         if self.remote.state is not None and self.remote.problem is None:
-            self.app.stack.replace(NetTableScene(self.app, self.remote, self.local))
+            from casino.ui.remote_session import RemoteSession
+
+            self.app.show_table(RemoteSession.start(self.remote, self.local))
 
     def busy(self) -> bool:
         return True  # frames arrive from the network: keep looking
@@ -419,193 +437,8 @@ class LobbyScene(Scene):
         self.buttons[0].draw(surface, font)
 
 
-def leave(app: App, remote: Seating, local: LocalHost | None) -> None:
+def leave(app: App, remote: Remote, local: LocalHost | None) -> None:
     remote.close()
     if local is not None:
         local.close()
     app.show_title()
-
-
-class NetTableScene(Scene):
-    """The table of a network game: one's own hand, the public table, every seat's name with
-    its connection mark; a click plays, the host decides."""
-
-    def __init__(self, app: App, remote: Seating, local: LocalHost | None) -> None:
-        super().__init__(app)
-        self.remote = remote
-        self.local = local
-        self.selected: list[TableItem] = []
-        self.message = ""
-        self.result: GameOver | None = None
-        self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
-
-    @property
-    def view(self) -> PlayerView | None:
-        state, ruleset = self.remote.state, self.remote.ruleset
-        return state.view.to_view(ruleset) if state and ruleset else None
-
-    def update(self, dt: float) -> None:
-        frames = self.remote.poll()
-        for frame in frames:
-            if isinstance(frame, ErrorFrame):
-                self.message = reason_text(frame.why)
-            elif isinstance(frame, GameOver):
-                self.result = frame
-                self.buttons[0].label = N_("Back to title")
-            elif frame.type == "state":
-                self.selected = []
-        if frames:
-            self.app.dirty = True
-
-    def busy(self) -> bool:
-        return True
-
-    def regions(self) -> tuple[list[Box], Box, Box, Box]:
-        """Boxes of the other seats, the table, the status line and the hand."""
-        w, h = self.app.screen.get_size()
-        m = max(6, h // 80)
-        others = max(1, len(self.remote.seats.seats) - 1 if self.remote.seats else 1)
-        top_h = h // 5
-        seat_w = (w - m) // others
-        seats = [(m + i * seat_w, m, seat_w - m, top_h) for i in range(others)]
-        hand = (m, h - h // 4 - m, w - 2 * m, h // 4)
-        status = (m, hand[1] - fit_font(h) * 2 - m, w - 2 * m, fit_font(h) * 2)
-        table = (m, top_h + 2 * m, w - 2 * m, status[1] - top_h - 3 * m)
-        return seats, table, status, hand
-
-    def card_size(self) -> tuple[int, int]:
-        h = self.app.screen.get_height()
-        ch = h // 5
-        return round(ch * 0.69), ch
-
-    def item_boxes(self, view: PlayerView) -> list[Box]:
-        table = self.regions()[1]
-        grid = table_grid(table, len(view.table), view.ruleset.table_spaces,
-                          (round(self.card_size()[0] * 0.8), round(self.card_size()[1] * 0.8)))
-        return [item_box(slot, len(item_cards(item)), grid.card, grid.tag)
-                for slot, item in zip(grid.slots, view.table, strict=False)]
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if press(self.buttons, event):
-            return True
-        if event.type == ACTION and event.action == "leave":
-            leave(self.app, self.remote, self.local)
-            return True
-        view = self.view
-        if view is None or event.type != pygame.MOUSEBUTTONUP or event.button != 1:
-            return False
-        for item, box in zip(view.table, self.item_boxes(view), strict=False):
-            if inside(box, *event.pos):
-                if item in self.selected:
-                    self.selected.remove(item)
-                else:
-                    self.selected.append(item)
-                return True
-        hand = self.regions()[3]
-        for card, box in zip(view.hand, hand_boxes(hand, len(view.hand), self.card_size()),
-                             strict=True):
-            if inside(box, *event.pos):
-                self.play(view, card)
-                return True
-        return False
-
-    def play(self, view: PlayerView, card: Card) -> None:
-        """Send the move a hand card and the selection mean; several: ask which."""
-        if view.to_move != view.player:
-            self.message = _("it is not your turn")
-            return
-        try:
-            moves = find_moves(view, card, self.selected)
-        except IllegalMoveError as exc:
-            self.message = reason_text(exc.reason)
-            return
-        state = self.remote.state
-        assert state is not None
-        if len(moves) == 1:
-            self.remote.send_move(state.step, format_move(moves[0]))
-            self.message = ""
-            return
-        from casino.ui.scenes.dialogs import ChoiceScene
-
-        def chosen(index: int | None) -> None:
-            if index is not None:
-                self.remote.send_move(state.step, format_move(moves[index]))
-
-        self.app.stack.push(ChoiceScene(self.app, N_("Which move?"),
-                                        [move_text(m, view.ruleset) for m in moves], chosen))
-
-    def status(self, view: PlayerView) -> str:
-        seats = self.remote.seats
-        names = {s.seat: seat_name(s) for s in seats.seats} if seats else {}
-        if self.remote.problem:
-            return reason_text(self.remote.problem)
-        if self.result is not None:
-            totals = " \u2013 ".join(map(str, self.result.totals))
-            winner = self.result.winner
-            if winner is None:
-                return _("Game over: drawn ({totals})").format(totals=totals)
-            if view.players == 4 and view.ruleset.partnerships:
-                return _("Game over: {first} & {second} win ({totals})").format(
-                    first=names.get(winner, "?"), second=names.get(winner + 2, "?"),
-                    totals=totals)
-            return _("Game over: {name} wins ({totals})").format(
-                name=names.get(winner, "?"), totals=totals)
-        if seats and view.to_move in seats.waiting_for:
-            return _("Waiting for {name}\u2026").format(name=names.get(view.to_move, "?"))
-        if view.to_move == view.player:
-            return _("Your turn: select table cards, then click a hand card")
-        return _("{name} is playing\u2026").format(name=names.get(view.to_move, "?"))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(assets.felt(surface.get_size()), (0, 0))
-        view = self.view
-        font = fit_font(surface.get_height())
-        seats_boxes, table, status, hand = self.regions()
-        w, h = surface.get_size()
-        self.buttons[0].box = (w - 130, h - font * 3, 120, font * 2)
-        if view is None:
-            return
-        seats = self.remote.seats.seats if self.remote.seats else []
-        waiting = self.remote.seats.waiting_for if self.remote.seats else []
-        small = (round(self.card_size()[0] * 0.55), round(self.card_size()[1] * 0.55))
-        others = [s for s in seats if s.seat != view.player]
-        for seat, box in zip(others, seats_boxes, strict=False):
-            x, y, bw, bh = box
-            panel(surface, box, HILITE if view.to_move == seat.seat else (110, 150, 120), 160)
-            draw_mark(surface, (x + 16, y + font), seat.connected and not seat.stand_in,
-                      max(5, font // 3))
-            draw_text(surface, seat_line(seat, seat.seat in waiting), font, (x + 30, y + font),
-                      TEXT, "midleft", max_width=bw - 40)
-            draw_hidden_hand(surface, view.hand_counts[seat.seat], (x + 12, y + font * 2,
-                             bw - 24, small[1]), small, self.app.settings)
-            taken = len(view.captures[seat.seat])
-            draw_text(surface, _("{n} taken").format(n=taken), font - 2,
-                      (x + bw - 10, y + bh - 6), DIM, "bottomright")
-        grid = table_grid(table, len(view.table), view.ruleset.table_spaces,
-                          (round(self.card_size()[0] * 0.8), round(self.card_size()[1] * 0.8)))
-        for item, slot in zip(view.table, grid.slots, strict=False):
-            outline = HILITE if item in self.selected else None
-            draw_item(surface, item, slot, grid.card, grid.tag, view.ruleset, self.app.settings,
-                      view.players == 4 and view.ruleset.partnerships, outline, set())
-        draw_text(surface, _("stock {n}").format(n=view.stock_count), font - 2,
-                  (table[0] + 4, table[1]), DIM)
-        last = self.remote.state.last if self.remote.state else None
-        line = self.status(view)
-        if last is not None and self.result is None:
-            who = next((seat_name(s) for s in seats if s.seat == last.seat), "?")
-            line = f"{who}: {move_words(last.move)} \u00b7 {line}"
-        draw_text(surface, line, font, (status[0] + status[2] // 2, status[1] + font),
-                  ERROR if self.remote.problem else HILITE, "center", max_width=status[2])
-        if self.message:
-            draw_text(surface, self.message, font - 1, (status[0] + status[2] // 2,
-                      status[1] + status[3]), ERROR, "center", max_width=status[2])
-        me = next((s for s in seats if s.seat == view.player), None)
-        if me is not None:
-            draw_mark(surface, (hand[0] + 14, hand[1] + font), me.connected, max(5, font // 3))
-            draw_text(surface, _("{name} (you) \u00b7 {n} taken").format(
-                      name=seat_name(me), n=len(view.captures[view.player])), font,
-                      (hand[0] + 28, hand[1] + font), TEXT, "midleft")
-        for card, box in zip(view.hand, hand_boxes(hand, len(view.hand), self.card_size()),
-                             strict=True):
-            draw_card(surface, card, box, self.app.settings)
-        self.buttons[0].draw(surface, font)

@@ -8,11 +8,21 @@ move, animations.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Capture, Card, Game, IllegalMoveError, Move, Trail, find_moves
+from casino.engine import (
+    Capture,
+    Card,
+    Game,
+    IllegalMoveError,
+    Move,
+    PlayerView,
+    Trail,
+    find_moves,
+)
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _
@@ -73,9 +83,22 @@ Hint = tuple[Move, Reason]
 
 
 class TableScene(Scene):
+    """The table as one seat sees it: ``viewer``, the person whose hand is shown.
+
+    With one person at the screen that is always them. With several (pass and play) it is
+    the person to move; between two people's turns a cover hides the table until the next
+    one clicks, and the hint and the unseen-cards panel are only ever the viewer's.
+    """
+
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        people = session.people or [HUMAN]
+        to_move = session.to_move()
+        self.viewer = to_move if to_move in people else people[0]
+        self.revealed = not session.shared
+        """False until the viewer has clicked the cover: at a shared screen nothing of a hand
+        is shown before its owner says they are ready."""
         self.selection: list[TableItem] = []
         self.focus: int | None = None  # keyboard focus among table items
         self.message = ""
@@ -110,6 +133,16 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         return table_layout(w, h, self.session.players)
 
+    def place(self, seat: int) -> int:
+        """Where ``seat`` sits as the viewer sees the table: 0 the viewer, then clockwise
+        (the index of its box in ``layout().opponents`` plus one)."""
+        return (seat - self.viewer) % self.session.players
+
+    def others(self) -> list[int]:
+        """The seats drawn in the opponents' boxes, in box order."""
+        n = self.session.players
+        return [(self.viewer + k) % n for k in range(1, n)]
+
     def grid(self, game: Game | None = None) -> TableGrid:
         """The table's slots in ``game`` (the current one by default)."""
         lay = self.layout()
@@ -123,23 +156,27 @@ class TableScene(Scene):
         return [item_box(grid.slots[i], len(item_cards(item)), grid.card, grid.tag)
                 for i, item in enumerate(table)]
 
+    def view(self) -> PlayerView:
+        """What the viewer may see: everything drawn comes from here or is public."""
+        return self.session.view(self.viewer)
+
     def hand_card_boxes(self) -> list[Box]:
         lay = self.layout()
-        return hand_boxes(lay.hand, len(self.session.view().hand), lay.card)
+        return hand_boxes(lay.hand, len(self.view().hand), lay.card)
 
     def pile_box(self, seat: int) -> Box:
         """Where a seat's capture pile is drawn (the target of captured cards)."""
         lay = self.layout()
-        if seat == HUMAN:
+        if seat == self.viewer:
             x, y, w, _0 = lay.own_pile
         else:
-            x, y, w, _h = lay.opponents[seat - 1]
+            x, y, w, _h = lay.opponents[self.place(seat) - 1]
             x, y, w = x + w - lay.small[0] - lay.margin * 2, y + lay.margin, lay.small[0]
         return (x + (w - lay.small[0]) // 2, y + 10, *lay.small)
 
     def opponent_hand_box(self, seat: int) -> Box:
         lay = self.layout()
-        x, y, w, _0 = lay.opponents[seat - 1]
+        x, y, w, _0 = lay.opponents[self.place(seat) - 1]
         pile_w = lay.small[0] + lay.margin * 3
         return (x + lay.margin, y + lay.margin + round(lay.font * 1.5), w - pile_w - lay.margin,
                 lay.small[1])
@@ -155,7 +192,7 @@ class TableScene(Scene):
             for card, box in zip(cards, pile_boxes(grid.slots[i], len(cards), grid.card,
                                                    grid.tag), strict=True):
                 out[card] = box
-        hand = game.round.hands[HUMAN]
+        hand = game.round.hands[self.viewer]
         for card, box in zip(hand, hand_boxes(lay.hand, len(hand), lay.card), strict=True):
             out[card] = box
         return out
@@ -180,8 +217,13 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ events
 
+    def my_turn(self) -> bool:
+        """The viewer is to move (and has the screen)."""
+        return (self.session.humans_turn() and self.session.to_move() == self.viewer
+                and self.revealed)
+
     def can_act(self) -> bool:
-        return self.session.humans_turn() and not self.animator.busy() and not self.summary_open
+        return self.my_turn() and not self.animator.busy() and not self.summary_open
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text`` in the status line, cards in symbols (an engine reason is notation)."""
@@ -265,6 +307,8 @@ class TableScene(Scene):
             self.on_action("undo")
         elif key == pygame.K_BACKSPACE:
             self.selection.clear()
+        elif key == pygame.K_r and self.session.problem():
+            self.session.rejoin()
         elif key == pygame.K_ESCAPE:
             if self.staged is not None:
                 self.staged = None
@@ -287,9 +331,9 @@ class TableScene(Scene):
             staged = self.staged
             if staged is not None and self.can_act():
                 self.staged = None
-                self.perform(staged)
+                self.play_own(staged)
             elif self.hint is not None and self.can_act():  # Enter plays the hinted move
-                self.perform(self.hint[0])
+                self.play_own(self.hint[0])
         elif action == "undo":
             self.undo()
         elif action == "menu":
@@ -312,10 +356,10 @@ class TableScene(Scene):
     def play_hand_card(self, index: int, selection: list[TableItem]) -> None:
         """Ask the engine what this card played onto ``selection`` means, and act on it."""
         if not self.can_act():
-            self.say(_("Wait for your turn.") if not self.session.humans_turn()
+            self.say(_("Wait for your turn.") if not self.my_turn()
                      else _("One moment…"))
             return
-        view = self.session.view()
+        view = self.view()
         if not 0 <= index < len(view.hand):
             return
         card = view.hand[index]
@@ -345,12 +389,26 @@ class TableScene(Scene):
             self.say(_("Ready: {move}. Enter or End turn plays it; Esc takes it back.").format(
                 move=move_text(move, self.session.ruleset)))
         else:
+            self.play_own(move)
+
+    def play_own(self, move: Move) -> None:
+        """The viewer's move: played here, or sent to the host of a network game (shown when
+        the host's answer comes back)."""
+        if self.session.submit(move):
+            self.selection.clear()
+            self.staged = None
+            self.hint = None
+            self.say(_("Sent: {move}").format(move=move_text(move, self.session.ruleset)))
+        else:
             self.perform(move)
 
     def undo(self) -> None:
         """Take back the person's last move and the computer's reply (marked in statistics)."""
         if self.animator.busy() or self.summary_open:
             self.say(_("One moment…"))
+            return
+        if self.session.shared:
+            self.say(_("No undo when several people play at this screen."), "error")
             return
         if not self.session.undo():
             self.say(_("Nothing of yours to take back yet."), "error")
@@ -366,7 +424,7 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         if not self.can_act() or self.hint_worker is not None:
             return
-        view = self.session.view()
+        view = self.view()
         if self.session.use_process:
             self.hint_worker = ProcessWorker(hint_for, view)
         else:
@@ -388,10 +446,12 @@ class TableScene(Scene):
         self.staged = None
         self.focus = None
         self.wait = 0.0
-        if seat == HUMAN:
-            self.changed.clear()  # the person has acted: the computer's marks have been seen
+        if seat == self.viewer:
+            self.changed.clear()  # the person has acted: the others' marks have been seen
             self.changed_pile = None
-        else:  # what the computer changed stays marked until the person acts
+        if seat != self.viewer or session.shared:
+            # what the others changed stays marked until the viewer acts (at a shared screen
+            # one person's move is marked for the next)
             self.changed.update(i for i in after.round.table if i not in before.round.table)
             self.changed_pile = seat if isinstance(move, Capture) else self.changed_pile
         self.say(session.log[-1].text)
@@ -399,7 +459,7 @@ class TableScene(Scene):
                 move.card in after.round.captures[seat]:
             card = card_text(move.card)
             self.say(_("No free space on the table: the {card} goes to your own capture pile "
-                       "(it scores there).").format(card=card) if seat == HUMAN else
+                       "(it scores there).").format(card=card) if seat == self.viewer else
                      _("No free space on the table: the {card} goes to {name}'s capture pile "
                        "(it scores there).").format(card=card, name=session.seats[seat].shown))
         self.animate(seat, move, before, after, before_positions)
@@ -432,10 +492,10 @@ class TableScene(Scene):
         settings = self.app.settings
         sounds = self.app.sounds
         d = flight_seconds(settings)
-        hold = highlight_seconds(settings) if seat != HUMAN else 0.0
+        hold = highlight_seconds(settings) if seat != self.viewer else 0.0
         after_positions = self.card_positions(after)
         lay = self.layout()
-        start = before_positions.get(move.card) if seat == HUMAN else None
+        start = before_positions.get(move.card) if seat == self.viewer else None
         if start is None:
             x, y, w, _0 = self.opponent_hand_box(seat)
             count = len(before.round.hands[seat])
@@ -485,7 +545,8 @@ class TableScene(Scene):
             taker, left = taken
             if d:
                 pause = max(0.5, highlight_seconds(settings))
-                name = _("you") if taker == HUMAN else self.session.seats[taker].shown
+                name = _("you") if taker == self.viewer and not self.session.shared \
+                    else self.session.seats[taker].shown
                 self.animator.banner(_("Last take: {name}").format(name=name), t,
                                      pause + d + 0.05 * len(left) + 0.6, 0.12)
                 where = {c: target if c == move.card else before_positions.get(c, target)
@@ -508,10 +569,10 @@ class TableScene(Scene):
         stock = (lay.stock[0] + lay.margin, lay.stock[1], *lay.small)
         positions = self.card_positions(game)
         if d:
-            for k, card in enumerate(game.round.hands[HUMAN]):
+            for k, card in enumerate(game.round.hands[self.viewer]):
                 self.animator.add(Flight(card, True, stock, positions[card],
                                          delay + 0.06 * k, d))
-            for seat in range(1, self.session.players):
+            for seat in self.others():
                 x, y, _0, _0 = self.opponent_hand_box(seat)
                 for k in range(len(game.round.hands[seat])):
                     target = (x + round(k * lay.small[0] * 0.35), y, *lay.small)
@@ -531,7 +592,7 @@ class TableScene(Scene):
         # A job worked out off the UI thread keeps frames coming until its result is drawn.
         return (self.animator.busy() or bool(self.animator.banners) or self.session.thinking()
                 or self.hint_worker is not None or self.drag_pos is not None
-                or not self.session.humans_turn())
+                or not self.my_turn())
 
     def update(self, dt: float) -> None:
         self.place_buttons()
@@ -558,14 +619,41 @@ class TableScene(Scene):
             self.open_summary()
             return
         if session.humans_turn():
+            self.pass_screen()
             return
         session.start_thinking()
         self.wait += dt
-        if self.wait < computer_pause(self.app.settings) or session.thinking():
+        if self.wait < computer_pause(self.app.settings) * session.pace or session.thinking():
             return
         computer_move = session.take_computer_move()
         if computer_move is not None:
             self.perform(computer_move)
+
+    def pass_screen(self) -> None:
+        """At a shared screen, cover the table until the person to move says they are ready."""
+        seat = self.session.to_move()
+        if not self.session.shared or (seat == self.viewer and self.revealed) or \
+                self.app.stack.top is not self:
+            return
+        self.revealed = False
+        self.app.stack.push(CoverScene(self.app, self.session.seats[seat].shown,
+                                       lambda: self.take_screen(seat)))
+
+    def take_screen(self, seat: int) -> None:
+        """``seat``'s person has the screen: from now on their view is drawn, and nothing of
+        the last viewer's (selection, hint, unseen panel) stays."""
+        self.viewer = seat
+        self.revealed = True
+        self.selection.clear()
+        self.staged = None
+        self.hint = None
+        self.hint_worker = None
+        self.show_unseen = False
+        self.focus = None
+        self.press = self.drag_pos = None
+        self.message = ""
+        self.animator.clear()
+        self.table_from = None
 
     def open_summary(self) -> None:
         from casino.ui.scenes.dialogs import SummaryScene
@@ -576,7 +664,7 @@ class TableScene(Scene):
 
     def after_summary(self) -> None:
         self.summary_open = False
-        if self.session.game.is_over():
+        if self.session.finished():
             from casino.ui.scenes.dialogs import GameOverScene
 
             self.app.notices.extend(self.session.record())
@@ -587,7 +675,52 @@ class TableScene(Scene):
         self.say(_("Round {number}.").format(number=self.session.game.round_index + 1))
         self._deal_animation()
 
+    def exit(self) -> None:
+        self.session.close()
+
     def draw(self, surface: pygame.Surface) -> None:
         from casino.ui.scenes.table_view import draw_table
 
         draw_table(self, surface)
+
+
+class CoverScene(Scene):
+    """Hides the table between two people's turns until the next one clicks or presses Enter."""
+
+    def __init__(self, app: App, name: str, ready: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.ready = ready
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                               pygame.K_KP_ENTER)):
+            self.app.stack.remove(self)
+            self.ready()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from casino.ui.scenes.dialogs import MenuScene
+
+            table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+            if table is not None:  # the menu (save and quit) without showing the table
+                self.app.stack.push(MenuScene(self.app, table))
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from casino.ui import assets
+        from casino.ui.layout import dialog_layout, fit_font
+        from casino.ui.scene import DIM, HILITE, draw_text, panel
+
+        surface.blit(assets.felt(surface.get_size()), (0, 0))
+        w, h = surface.get_size()
+        font = fit_font(h)
+        lay = dialog_layout(w, h, 3, 0, font, 0.5)
+        panel(surface, lay.box, HILITE)
+        x, y, bw, bh = lay.box
+        draw_text(surface, _("Pass to {name} \u2014 click when ready").format(name=self.name),
+                  font + 6, (x + bw // 2, y + bh // 2 - font), HILITE, "center", bold=True,
+                  max_width=bw - 20)
+        draw_text(surface, _("The other hands stay hidden until then."), font,
+                  (x + bw // 2, y + bh // 2 + font), DIM, "center", max_width=bw - 20)

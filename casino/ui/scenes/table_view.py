@@ -34,7 +34,7 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.session import HUMAN, Session
+from casino.ui.session import Session
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -96,21 +96,23 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     staged_items = set(move_items(scene.staged)) if scene.staged else set()
 
     # opponents
-    for seat in range(1, session.players):
-        box = lay.opponents[seat - 1]
+    for seat in scene.others():
+        box = lay.opponents[scene.place(seat) - 1]
         to_move = state.to_move == seat and not game.round_over()
         panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
         name = session.seats[seat].shown
-        if partnership and seat == 2:
+        if partnership and scene.place(seat) == 2:
             name = _("{name} (partner)").format(name=name)
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
         size = lay.font - (2 if session.players > 2 else 0)
         head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
             name=name, count=count)
+        if session.away(seat):
+            head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
                   HILITE if to_move else TEXT, bold=True, max_width=label_w)
         hand = scene.opponent_hand_box(seat)
@@ -118,7 +120,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         x = hand[0] + fan + lay.margin * 2
         room = hand[0] + hand[2] - x
         lines: list[tuple[str, tuple[int, int, int], bool]]
-        if to_move and not scene.animator.busy():
+        if to_move and session.away(seat):
+            lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
+        elif to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
             lines = [(_("{name}'s turn").format(name=name), HILITE, True),
                      (_("thinking") + dots, HILITE, False)]
@@ -153,9 +157,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
               max_width=sw + lay.margin)
 
     # table items
-    owners = tuple(_("You") if s == HUMAN else _("Comp") if session.players == 2
-                   else _("C{number}").format(number=s)
-                   for s in range(session.players))
+    owners = tuple(owner_tag(scene, s) for s in range(session.players))
     # while a move is shown the table keeps its layout from before it, so nothing jumps
     laid_out = scene.table_from or game
     table = laid_out.round.table
@@ -198,7 +200,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
     # status line
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
-    text = scene.message or _prompt(scene)
+    problem = session.problem()  # a lost connection outweighs the last message
+    text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
+        else session.status_note() or scene.message or _prompt(scene)
+    kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
@@ -212,7 +217,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                       max_width=sw)
 
     # own hand and pile
-    view = session.view()
+    view = scene.view()
     boxes = hand_boxes(lay.hand, len(view.hand), lay.card)
     mouse = pygame.mouse.get_pos()
     dragging = scene.press[0] if scene.press and scene.drag_pos else None
@@ -221,7 +226,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
                            lay.card[1] + 2 * lay.margin)
         pygame.draw.rect(surface, HILITE, glow, 3, border_radius=12)
-        your_turn = " " + _("Your turn") + " "
+        your_turn = " " + (_("{name}, your turn").format(name=session.seats[scene.viewer].shown)
+                           if session.shared else _("Your turn")) + " "
         label = draw_text(surface, your_turn, lay.font - 2, (glow.x + 14, glow.y),
                           (30, 30, 20), "midleft", bold=True)
         pygame.draw.rect(surface, HILITE, label.inflate(4, 2), border_radius=6)
@@ -235,11 +241,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if scene.staged is not None and scene.staged.card == card:
             outline, raised = HILITE, True
         lift = lay.card[1] // 10 if raised else 0
-        draw_card(surface, card, (box[0], box[1] - lift, box[2], box[3]), settings, outline)
+        face = card if scene.revealed else None  # nobody has claimed the shared screen yet
+        draw_card(surface, face, (box[0], box[1] - lift, box[2], box[3]), settings, outline)
         if i < 9:
             draw_text(surface, str(i + 1), lay.font - 2,
                       (box[0] + box[2] // 2, box[1] + box[3] + 2), DIM, "midtop")
-    _capture_pile(scene, surface, HUMAN)
+    _capture_pile(scene, surface, scene.viewer)
 
     _draw_panel(scene, surface)
     if scene.show_unseen:
@@ -288,11 +295,24 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         shown += 1
 
 
+def owner_tag(scene: TableScene, seat: int) -> str:
+    """The short name on a build a seat owns: 'You', 'Comp', 'C2', or a person's name."""
+    session = scene.session
+    if seat == scene.viewer:
+        return _("You")
+    if session.seats[seat].policy is None:
+        return session.seats[seat].shown[:6]
+    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat)
+
+
 def _prompt(scene: TableScene) -> str:
     session = scene.session
+    note = session.status_note()
+    if note:
+        return note
     if session.game.round_over():
         return _("Round over.")
-    if not session.humans_turn():
+    if not scene.my_turn():
         return _("{name} to play…").format(name=session.seats[session.to_move()].shown)
     if scene.selection:
         return _("Now click a hand card (or press its number) to play it onto the selection.")
@@ -310,7 +330,7 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
     area = (x - lay.margin, y - 10, w + 2 * lay.margin, h)
     draw_capture_pile(surface, area, lay.small, len(pile), spades, sweeps, scene.app.settings,
                       lay.font)
-    if scene.changed_pile == seat and seat != HUMAN:  # the computer took cards just now
+    if scene.changed_pile == seat and seat != scene.viewer:  # the computer took cards just now
         left = area[0] + (area[2] - lay.small[0]) // 2
         rect = pygame.Rect(left - 3, y - 3, lay.small[0] + 8, lay.small[1] + 8)
         pygame.draw.rect(surface, CHANGED, rect, 3, border_radius=max(4, rect.w // 10))
@@ -401,7 +421,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
 def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     """Munter's "unplayed cards" panel: every card this seat has not seen yet, by suit."""
     lay = scene.layout()
-    unseen = scene.session.view().unseen()
+    unseen = scene.view().unseen()
     tx, ty, tw, th = lay.table
     box = (tx, ty, tw, th)
     panel(surface, box)

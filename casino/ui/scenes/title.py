@@ -34,7 +34,7 @@ from casino.ui.scene import (
 )
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
-from casino.ui.session import HUMAN, ai_levels, level_label, shown_name
+from casino.ui.session import HUMAN, PERSON, ai_levels, level_label, shown_name
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -70,7 +70,6 @@ class TitleScene(Scene):
         self.more = [Button(N_("Hall of Fame"), "fame", key=pygame.K_f),
                      Button(N_("Statistics"), "stats", key=pygame.K_t),
                      Button(N_("Tutorial"), "tutorial", key=pygame.K_l),
-                     Button(N_("Pass & play"), "passplay", key=pygame.K_p),
                      Button(N_("Network"), "network", key=pygame.K_n)]
 
     def options(self) -> list[Option]:
@@ -88,19 +87,33 @@ class TitleScene(Scene):
             Option("player_name", _("Your name (type it)"), ()),
             Option("ruleset", _("Rules"), tuple(self.rulesets),
                    tuple(ruleset_label(item) for item in self.listed)),
-            Option("opponents", _("Computer opponents"), opponents, shown),
+            Option("opponents", _("Other players"), opponents, shown),
         ]
         for seat in range(1, settings.players if settings.players in ruleset.players
                           else ruleset.players[0]):
-            alone = len(opponents) == 1 and opponents[0] == "1"
-            label = _("Computer level") if alone else _("Computer {number} level")
-            if self.teams(ruleset) and seat == 2:
-                label = _("Computer {number} (partner) level")
-            rows.append(Option(f"level{seat}", label.format(number=seat), levels, labels))
+            label = _("Seat {number} (partner)") if self.teams(ruleset) and seat == 2 \
+                else _("Seat {number}")
+            here = _("{name} here (type the name)").format(name=self.seat_name(seat)) \
+                if self.row_key() == f"level{seat}" else \
+                _("{name}, here at this screen").format(name=self.seat_name(seat))
+            rows.append(Option(f"level{seat}", label.format(number=seat + 1),
+                               (*levels, PERSON),
+                               (*(_("computer, {level}").format(level=w) for w in labels), here)))
         rows.append(Option("first_dealer", _("First dealer"), ("coin", "me", "opponent"),
                            (_("coin flip"), _("me"), _("a computer"))))
         rows.append(on_off("daily_deal", _("Daily deal (today's cards)")))
         return rows
+
+    def row_key(self) -> str:
+        """The key of the focused row, without building the rows (they name it)."""
+        keys = ["player_name", "ruleset", "opponents",
+                *(f"level{seat}" for seat in range(1, self.app.settings.players))]
+        return keys[self.row] if self.row < len(keys) else ""
+
+    def seat_name(self, seat: int) -> str:
+        """The name of the person in ``seat`` (1-3) as typed, or 'Player N' while blank."""
+        return self.app.settings.seat_names[seat - 1] or _("Player {number}").format(
+            number=seat + 1)
 
     def teams(self, ruleset: Ruleset) -> bool:
         """Four players as two teams, as chosen (where the ruleset has partnerships)."""
@@ -167,8 +180,33 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.place_buttons()
 
+    def type_seat_name(self, event: pygame.event.Event) -> bool:
+        """Keys typed on the row of a seat where another person sits edit their name."""
+        key = self.row_key()
+        if event.type != pygame.KEYDOWN or not key.startswith("level") or \
+                self.app.settings.difficulties[int(key[5:]) - 1] != PERSON:
+            return False
+        seat = int(key[5:]) - 1
+        names = list(self.app.settings.seat_names)
+        text = getattr(event, "unicode", "")
+        if event.key == pygame.K_BACKSPACE:
+            names[seat] = names[seat][:-1]
+        elif text and text.isprintable() and text != " " and event.key not in (
+                pygame.K_RETURN, pygame.K_TAB):
+            if len(names[seat]) >= NAME_LENGTH:
+                return True
+            names[seat] += text
+        elif text == " " and names[seat]:
+            names[seat] += " "
+        else:
+            return False
+        self.app.change_settings(seat_names=tuple(names))
+        return True
+
     def type_name(self, event: pygame.event.Event) -> bool:
         """Keys typed while the name row has focus edit the name (saved once it is valid)."""
+        if self.type_seat_name(event):
+            return True
         if event.type != pygame.KEYDOWN or self.options()[self.row].key != "player_name":
             return False
         if event.key == pygame.K_BACKSPACE:
@@ -254,10 +292,6 @@ class TitleScene(Scene):
             from casino.ui.scenes.tutorial import TutorialScene
 
             stack.replace(TutorialScene(self.app))
-        elif action == "passplay":
-            from casino.ui.scenes.passplay import PassPlayScene
-
-            stack.replace(PassPlayScene(self.app))
         elif action == "network":
             from casino.ui.scenes.network import NetworkScene
 
@@ -324,9 +358,9 @@ class ResumeScene(Dialog):
 
     def describe(self) -> list[str]:
         game, save = self.game, self.save
-        others = ", ".join(
-            f"{shown_name(p.name)} ({level_label(p.level)})"
-            for p in save.players if p.level is not None)
+        others = ", ".join(  # the computers with their levels, the other people by name
+            shown_name(p.name) if p.level is None else
+            f"{shown_name(p.name)} ({level_label(p.level)})" for p in save.players[1:])
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
         lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
@@ -335,7 +369,11 @@ class ResumeScene(Dialog):
                      number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
             lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
-        if game.round.to_move == HUMAN:
+        people = [p for p in save.players if p.level is None]
+        mover = save.players[game.round.to_move]
+        if len(people) > 1 and mover.level is None:
+            lines.append(_("{name} to play…").format(name=shown_name(mover.name)))
+        elif game.round.to_move == HUMAN:
             lines.append(_("It is your turn."))
         return lines
 

@@ -19,7 +19,7 @@ from casino.tutorial import LESSONS, Lesson
 from casino.ui.layout import Box
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, panel, press, wrap
 from casino.ui.scenes.table import TableScene
-from casino.ui.session import HUMAN, Seat, Session
+from casino.ui.session import HUMAN, Seat, Session, make_policy
 from casino.ui.words import symbols
 
 if TYPE_CHECKING:
@@ -27,11 +27,12 @@ if TYPE_CHECKING:
 
 
 def lesson_session(lesson: Lesson, name: str) -> Session:
-    """A two-seat session at the lesson's position; nobody plays for the other seat."""
+    """A two-seat session at the lesson's position; the computer's seat is never asked to
+    play (the lesson ends with the person's move)."""
     ruleset = load_ruleset(lesson.ruleset)
     game = Game.start(ruleset, 2, "tutorial", 0)
     game = replace(game, round=lesson.state())
-    return Session(ruleset, game, [Seat(name, None), Seat("Computer", None)])
+    return Session(ruleset, game, [Seat(name, None), Seat("Computer", make_policy("greedy", 0))])
 
 
 class TutorialScene(TableScene):

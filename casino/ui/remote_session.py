@@ -1,0 +1,256 @@
+"""A network game as the table scene sees it: a ``Session`` fed by the host's frames.
+
+The host runs the one engine and sends this seat its own ``PlayerView`` after every move.
+The table scene draws from a ``Game`` rebuilt from that view: the table, the piles, this
+seat's hand and the score are the host's; the other hands and the stock are only counts,
+filled with cards this seat has not seen (never drawn face up, and never what they are).
+A click sends the move to the host; every move, one's own too, is shown when the host's
+frame for it arrives, so the table never shows a move the host refused.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from casino.engine import Game, Move, PlayerView
+from casino.engine.errors import CasinoError
+from casino.engine.notation import format_move, parse_move
+from casino.engine.scoring import RoundScore, score_round
+from casino.engine.state import State
+from casino.i18n import _
+from casino.net.protocol import ErrorFrame, GameOver, Seats, StateFrame
+from casino.ui.session import LogEntry, Seat, Session
+from casino.ui.words import reason_text
+
+if TYPE_CHECKING:
+    from casino.net.remote import LocalHost, Remote
+
+
+class PlayedElsewhere:
+    """The chooser of a seat played at another screen or by the host's computer: its moves
+    arrive in the host's frames, so it is never asked."""
+
+    def choose(self, view: PlayerView) -> Move:
+        raise RuntimeError("this seat's moves come from the host")
+
+
+def public_game(frame: StateFrame, view: PlayerView, scores: tuple[RoundScore, ...]) -> Game:
+    """The game as this seat may see it: its view, the unknown cards as counts (filled with
+    unseen cards in deck order, which says nothing about where they are)."""
+    unseen = iter(view.unseen())
+    hands = tuple(view.hand if seat == view.player else tuple(next(unseen) for _0 in range(n))
+                  for seat, n in enumerate(view.hand_counts))
+    stock = tuple(next(unseen) for _0 in range(view.stock_count))
+    state = State(view.ruleset, view.dealer, view.to_move, hands, view.table, stock,
+                  view.captures, view.sweeps, view.last_taker, view.must_capture,
+                  view.deal_number, view.teams)
+    return Game(view.ruleset, f"remote:{frame.game}", view.players, 0, state, frame.round,
+                scores)
+
+
+@dataclass
+class RemoteSession(Session):
+    """One seat at a network table; ``remote`` carries the frames, ``local`` is the host when
+    this window hosts the table."""
+
+    remote: Remote | None = None
+    local: LocalHost | None = None
+    frames: list[StateFrame] = field(default_factory=list)
+    """Frames received and not yet shown, oldest first."""
+    shown: StateFrame | None = None
+    round_scores: dict[int, RoundScore] = field(default_factory=dict)
+    over: GameOver | None = None
+    sent: bool = False
+    """A move of this seat is on its way to the host."""
+    pace: ClassVar[float] = 0.0
+
+    @classmethod
+    def start(cls, remote: Remote, local: LocalHost | None = None) -> RemoteSession:
+        """The session once ``remote`` is seated and has its first state."""
+        assert remote.state is not None and remote.ruleset is not None and remote.welcome
+        ruleset = remote.ruleset
+        frame = remote.state
+        view = frame.view.to_view(ruleset)
+        seats = [Seat(status.name, None if status.seat == view.player else PlayedElsewhere())
+                 for status in (remote.seats.seats if remote.seats else remote.welcome.seats)]
+        session = cls(ruleset, public_game(frame, view, ()), seats, use_process=False,
+                      remote=remote, local=local, shown=frame)
+        session._show(frame)
+        session.name_seats()
+        return session
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """This seat's view (another seat's is only its public part)."""
+        return self.game.view_for(self.me if seat is None else seat)
+
+    @property
+    def me(self) -> int:
+        return self.shown.view.player if self.shown is not None else 0
+
+    def name_seats(self) -> None:
+        """The seats' names as this window words them (a computer in its language)."""
+        from casino.ui.scenes.network import seat_name
+
+        seats = self.remote.seats if self.remote is not None else None
+        for status in seats.seats if seats else []:
+            if status.seat < len(self.seats):
+                self.seats[status.seat].name = seat_name(status)
+
+    # -- frames --------------------------------------------------------------------
+
+    def poll(self) -> None:
+        if self.remote is None:
+            return
+        for frame in self.remote.poll():
+            if isinstance(frame, StateFrame):
+                self.frames.append(frame)
+            elif isinstance(frame, ErrorFrame):
+                self.sent = False
+                self.notices.append(_("Not allowed: {reason}.").format(
+                    reason=reason_text(frame.why)))
+            elif isinstance(frame, GameOver):
+                self.over = frame
+            elif isinstance(frame, Seats):
+                self.name_seats()
+
+    def problem(self) -> str | None:
+        """Why the table cannot go on (the connection is lost), or None."""
+        problem = self.remote.problem if self.remote is not None else None
+        return reason_text(problem) if problem is not None else None
+
+    def away(self, seat: int) -> bool:
+        seats = self.remote.seats if self.remote is not None else None
+        return seats is not None and seat in seats.waiting_for
+
+    def status_note(self) -> str | None:
+        if self.away(self.to_move()):
+            return _("Waiting for {name}\u2026").format(name=self.seats[self.to_move()].shown)
+        return None
+
+    def _show(self, frame: StateFrame) -> Game:
+        """Make ``frame`` the game shown; the game before it."""
+        view = frame.view.to_view(self.ruleset)
+        before = self.game
+        self._fill_earlier_rounds(frame.round, view)
+        scores = tuple(self.round_scores[r] for r in sorted(self.round_scores) if r < frame.round)
+        game = public_game(frame, view, scores)
+        if game.round.is_over():
+            self.round_scores[frame.round] = score_round(game.round)
+            game = public_game(frame, view, (*scores, self.round_scores[frame.round]))
+        self.game = game
+        self.shown = frame
+        return before
+
+    def _fill_earlier_rounds(self, round_index: int, view: PlayerView) -> None:
+        """Rounds played before this window sat down (a join or rejoin mid-game): their
+        points are known only in sum, from the view's game totals, and count as one lump."""
+        missing = [r for r in range(round_index) if r not in self.round_scores]
+        if not missing or not view.totals:
+            return
+        known = [sum(self.round_scores[r].totals[s] for r in self.round_scores
+                     if r < round_index) for s in range(len(view.totals))]
+        lump = tuple(t - k for t, k in zip(view.totals, known, strict=True))
+        zero = (0,) * len(lump)
+        for r in missing:
+            points = lump if r == missing[0] else zero
+            self.round_scores[r] = RoundScore(("earlier",), tuple((p,) for p in points), zero,
+                                              zero, zero)
+
+    # -- the table scene's questions ------------------------------------------------
+
+    def submit(self, move: Move) -> bool:
+        """Send this seat's move to the host; it is shown when the host's frame comes back."""
+        if self.remote is None or self.shown is None or self.sent:
+            return self.remote is not None
+        self.remote.send_move(self.shown.step, format_move(move))
+        self.sent = True
+        return True
+
+    def humans_turn(self) -> bool:
+        self.poll()
+        return (not self.frames and not self.problem() and not self.sent
+                and not self.game.round_over() and self.to_move() == self.me)
+
+    def start_thinking(self) -> None:
+        self.poll()
+
+    def thinking(self) -> bool:
+        return False
+
+    def take_computer_move(self) -> Move | None:
+        """The next move the host reports (this seat's own too); a frame without a move
+        (a rejoin, a new game) is shown at once."""
+        self.poll()
+        while self.frames:
+            frame = self.frames[0]
+            if frame.last is None or frame.step <= (self.shown.step if self.shown else -1):
+                self.frames.pop(0)
+                if frame.last is None:  # a rejoin's view, or a new game: no move to show
+                    self._show(frame)
+                continue
+            try:
+                return parse_move(self.game.round, frame.last.move)
+            except CasinoError:  # not readable here: show the position without the move
+                self.frames.pop(0)
+                self._show(frame)
+        return None
+
+    def play(self, move: Move) -> Game:
+        """Show the host's frame for ``move`` (from ``take_computer_move``)."""
+        frame = self.frames.pop(0)
+        assert frame.last is not None
+        seat = frame.last.seat
+        if seat == self.me:
+            self.sent = False
+        deal = self.game.round.deal_number
+        before = self._show(frame)
+        self.log.append(LogEntry(seat, self.entry_text(seat, move), deal))
+        self.log.extend(self.last_take_entries(before, self.game, move, seat, deal))
+        return before
+
+    def finished(self) -> bool:
+        return self.over is not None and self.over.game == (self.shown.game if self.shown else 0)
+
+    def next_round(self, wait: float = 3.0) -> None:
+        """Show the host's next deal (it deals as soon as a round ends)."""
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            self.poll()
+            frame = next((f for f in self.frames if f.round > self.game.round_index), None)
+            if frame is not None:
+                self.frames = self.frames[self.frames.index(frame) + 1:]
+                self._show(frame)
+                self.log.append(LogEntry(-1, _("Round {number}").format(
+                    number=self.game.round_index + 1), 1))
+                return
+            time.sleep(0.02)
+
+    def record(self) -> list[str]:
+        return []  # the host records the game
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def rejoin(self) -> None:
+        """Sit down again at the same seat with its token, after the connection was lost."""
+        from casino.net.remote import Remote
+
+        old = self.remote
+        if old is None or old.problem is None or old.welcome is None:
+            return
+        old.close()
+        self.remote = Remote(old.address, old.code, self.seats[self.me].name,
+                             token=old.welcome.token)
+        self.frames.clear()
+        self.sent = False
+
+    def close(self) -> None:
+        if self.remote is not None:
+            self.remote.close()
+        if self.local is not None:
+            self.local.close()
