@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import errno
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -361,6 +362,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`casino-cli moves … | head`): stop quietly, as a shell
+        # tool does, and keep Python from reporting the pipe again at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return status
 
 

@@ -309,3 +309,17 @@ def test_simulate_four_players_each_alone_prints_points_by_seat(
     assert run(capsys, "replay", str(record))[0] == 2
     status, _, err = run(capsys, *args[:-2], "--players", "greedy,random", "--individual")
     assert status == 2 and "four players" in err
+
+
+def test_a_reader_that_stops_early_ends_the_output_without_a_traceback() -> None:
+    """`casino-cli moves … | head -1`: a reader gone before the listing is written ends
+    the run quietly (status 141, as a shell tool killed by SIGPIPE), not with a traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino.cli", "moves", "--ruleset", "classic", "--position",
+         "0;1;9C/KS;9D 8H 5H 4S AH;*/-"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader leaves before the process has started writing
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err.decode(), err.decode()
+    assert proc.returncode == 141
