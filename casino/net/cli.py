@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import json
 import secrets
 import sys
@@ -174,12 +173,12 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
         print(f"{label}{first.ruleset.title} on port {port}, join code {h.table.code} "
               f"(seats: {seats})", flush=True)
     announcer = None
-    if not args.no_advertise and not _loopback(args.bind):
+    if not args.no_advertise:
         from casino.net.discovery import Announcer
 
         open_seats = sum(1 for s in first.seats if s.open)
         announcer = Announcer(f"Casino {first.ruleset.title} {port}", port, first.ruleset.name,
-                              open_seats)
+                              open_seats, bind=args.bind)
         try:
             await announcer.start()
         except Exception as exc:  # zeroconf may fail on a machine without multicast
@@ -203,10 +202,3 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
 
 def _spec_text(spec: SeatSpec) -> str:
     return f"{spec.kind}:{spec.level}" if spec.level else spec.kind
-
-
-def _loopback(bind: str) -> bool:
-    try:
-        return ipaddress.ip_address(bind).is_loopback
-    except ValueError:
-        return bind == "localhost"

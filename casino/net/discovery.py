@@ -41,22 +41,41 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def _interfaces(address: str | None) -> list[str] | None:
+    """The interfaces to speak mDNS on: the one a host is bound to, or every one (None)."""
+    if address in (None, "", "0.0.0.0", "::"):
+        return None
+    try:
+        return [socket.gethostbyname(address)]  # "localhost" -> 127.0.0.1
+    except OSError:
+        return None
+
+
 class Announcer:
-    """Keeps one table announced while the host runs."""
+    """Keeps one table announced while the host runs.
+
+    A host bound to one address (``127.0.0.1`` for tables on this machine only) is
+    announced with that address on that interface alone, so nobody is told of a table
+    they cannot reach; a host bound to every address is announced with the LAN address.
+    """
 
     def __init__(self, name: str, port: int, ruleset: str, open_seats: int,
-                 address: str | None = None) -> None:
+                 bind: str | None = None) -> None:
         safe = "".join(ch for ch in name if ch.isalnum() or ch in " -_")[:40] or "Casino"
+        self.interfaces = _interfaces(bind)
         self.info = AsyncServiceInfo(
             SERVICE_TYPE, f"{safe}.{SERVICE_TYPE}", port=port,
             properties={"ruleset": ruleset, "open": str(open_seats),
                         "version": str(PROTOCOL_VERSION)},
-            parsed_addresses=[address or lan_address()],
+            parsed_addresses=[self.interfaces[0] if self.interfaces else lan_address()],
         )
         self.zc: AsyncZeroconf | None = None
 
     async def start(self) -> None:
-        self.zc = AsyncZeroconf()
+        if self.interfaces is None:
+            self.zc = AsyncZeroconf()
+        else:
+            self.zc = AsyncZeroconf(interfaces=self.interfaces)
         await self.zc.async_register_service(self.info, allow_name_change=True)
 
     async def stop(self) -> None:
@@ -66,8 +85,8 @@ class Announcer:
             self.zc = None
 
 
-async def browse(seconds: float = 2.0) -> list[FoundTable]:
-    """The tables announced on the LAN within ``seconds``."""
+async def browse(seconds: float = 2.0, interface: str | None = None) -> list[FoundTable]:
+    """The tables announced within ``seconds``, on every interface or on ``interface``."""
     names: set[str] = set()
 
     def on_change(zeroconf: Zeroconf, service_type: str, name: str,
@@ -75,7 +94,8 @@ async def browse(seconds: float = 2.0) -> list[FoundTable]:
         if state_change is not ServiceStateChange.Removed:
             names.add(name)
 
-    azc = AsyncZeroconf()
+    interfaces = _interfaces(interface)
+    azc = AsyncZeroconf() if interfaces is None else AsyncZeroconf(interfaces=interfaces)
     browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
     try:
         await asyncio.sleep(seconds)

@@ -19,6 +19,7 @@ from casino import __version__
 from casino.engine.ruleset import Ruleset
 from casino.engine.wording import Reason
 from casino.net.client import HostFrame, JoinRefused, Lost, Seated, url_of
+from casino.net.discovery import Announcer
 from casino.net.host import Host, HostedTable
 from casino.net.protocol import (
     PROTOCOL_VERSION,
@@ -120,20 +121,33 @@ class LocalHost:
     """A host running in this process, for hosting from the window."""
 
     def __init__(self, table: Table, port: int = 7777, bind: str = "0.0.0.0",
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, announce: str | None = None) -> None:
         """Host ``table`` (new, or ``load_table``'s from ``save_path``), saved there after
-        every move as ``casino-cli serve`` saves its own."""
+        every move as ``casino-cli serve`` saves its own, and announced on the network under
+        the name ``announce`` (when given) so that others find it in their list."""
         self.table = table
         self.hosted = HostedTable(self.table, computer_delay=0.6, save_path=save_path)
         self.server = Host([self.hosted])
         self._loop = _Loop("casino-host")
         self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
+        self.announcer: Announcer | None = None
+        if announce is not None:
+            open_seats = sum(1 for seat in table.seats if seat.open)
+            announcer = Announcer(announce, self.port, table.ruleset.name, open_seats, bind=bind)
+            try:
+                self._loop.call(announcer.start()).result(10)
+                self.announcer = announcer
+            except Exception:
+                self.announcer = None
 
     @property
     def code(self) -> str:
         return self.table.code
 
     def close(self) -> None:
+        if self.announcer is not None:
+            with contextlib.suppress(Exception):
+                self._loop.call(self.announcer.stop()).result(5)
         self._loop.call(self.server.close()).result(5)
         self._loop.stop()
         self.hosted.close()  # the last snapshot written

@@ -58,10 +58,12 @@ class HostProc:
             self.proc.communicate(timeout=10)
 
 
-def start_host(*args: str, port: int = 0) -> HostProc:
-    """``casino-cli serve`` on 127.0.0.1, its first line read for the port and code."""
+def start_host(*args: str, port: int = 0, advertise: bool = False) -> HostProc:
+    """``casino-cli serve`` on 127.0.0.1, its first line read for the port and code; when
+    ``advertise``, announced over mDNS on the loopback interface only."""
+    quiet = () if advertise else ("--no-advertise",)
     proc = subprocess.Popen(
-        cli("serve", "--bind", "127.0.0.1", "--port", str(port), "--no-advertise", *args),
+        cli("serve", "--bind", "127.0.0.1", "--port", str(port), *quiet, *args),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     lines: list[str] = []

@@ -293,7 +293,8 @@ class NetworkScene(Scene):
 
             table = Table(ruleset, specs, seed=secrets.token_hex(8))
         try:
-            local = LocalHost(table, port=port, bind=bind, save_path=hosted_path())
+            local = LocalHost(table, port=port, bind=bind, save_path=hosted_path(),
+                              announce=f"{self.app.settings.player_name} {table.ruleset.name}")
         except OSError as exc:
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
