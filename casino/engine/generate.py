@@ -9,7 +9,8 @@ moves is fixed: per hand card, captures (by mask), builds, blocks, then the trai
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from operator import itemgetter
 from typing import NamedTuple
 
 from casino.engine.cards import Card
@@ -24,6 +25,22 @@ _BLOCK = PileKind.BLOCK
 _new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
 _NONE: list[int] = []  # no sets (shared: never changed)
 _NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
+
+
+class _Getters(dict[int, Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]]]):
+    """mask -> a function picking the items of that mask from a table, in table order (a C
+    ``itemgetter``; one item is a slice, so every getter returns a tuple)."""
+
+    def __missing__(
+        self, mask: int
+    ) -> Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]]:
+        at = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        got = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
+        self[mask] = got
+        return got
+
+
+_PICK = _Getters()
 
 
 def hand_to_move(pos: Position) -> tuple[Card, ...]:
@@ -355,6 +372,18 @@ table (the same tuple object) with different hands; the analysis holds that tabl
 identity cannot be reused by another object while it is cached."""
 
 
+def _analysis(
+    rs: Ruleset, table: tuple[TableItem, ...], partner: int | None, limit: int
+) -> _Table:
+    """The table's analysis: the last one when it is of this very table, else a new one."""
+    t = _last[0]
+    if t is None or t.table is not table or t.rs is not rs or t.partner != partner:
+        t = _last[0] = _Table(rs, table, partner, limit)
+    elif t.limit < limit:  # asked again with a higher card: sum up to any value at once
+        t = _last[0] = _Table(rs, table, partner, max(limit, rs.highest_value))
+    return t
+
+
 def generate(
     rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
     partner: int | None = None, only: Card | None = None,
@@ -365,12 +394,11 @@ def generate(
     pair_only = rs.pair_only_table
     numbers = [c for c in hand if not pair_only[c.index]]
     limit = max([v for c in numbers for v in vt[c.index]], default=0)
-    t = _last[0]
-    if t is None or t.table is not table or t.rs is not rs or t.partner != partner:
-        t = _last[0] = _Table(rs, table, partner, limit)
-    elif t.limit < limit:  # asked again with a higher card: sum up to any value at once
-        t = _last[0] = _Table(rs, table, partner, max(limit, rs.highest_value))
     style = STYLES[rs.build.style]
+    if (style.builds is _set_builds and only is None and Pile not in map(type, table)
+            and not rs.build.blocks):
+        return _loose_sets(rs, player, hand, table, numbers, limit)
+    t = _analysis(rs, table, partner, limit)
     builder = style.builds if len(numbers) > 1 else None
     # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.
     plain = style.groups is _sum_groups and not t.builds and not t.blocks
@@ -387,11 +415,7 @@ def generate(
             continue
         hvals = vt[k]
         if pair_only[k]:
-            rank = h.rank
-            for item in table:
-                if type(item) is Card and item.rank == rank:
-                    append(_new(Capture, (h, hvals[0], (item,))))
-            append(_new(Trail, (h,)))
+            _pairs_of(h, hvals[0], table, moves)
             continue
         if len(hvals) == 1 and sweep_card is None:
             v = hvals[0]
@@ -408,14 +432,7 @@ def generate(
             if found:
                 moves += [_new(Capture, (h, v, its)) for its in found]
         else:
-            seen: set[int] = set()
-            for v in hvals:
-                for mask in t.capture_masks(v):
-                    if mask not in seen:
-                        seen.add(mask)
-                        append(_new(Capture, (h, v, items(mask))))
-            if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
-                append(_new(Capture, (h, hvals[0], table)))
+            _captures_of(t, h, hvals, sweep_card, moves)
         if builder is not None:
             held = {v for c in numbers if c.index != k for v in vt[c.index]}
             moves += builder(t, player, h, held)
@@ -425,6 +442,208 @@ def generate(
                     moves += _blocks(t, h, mine)
         append(_new(Trail, (h,)))
     return moves
+
+
+def _pairs_of(h: Card, v: int, table: tuple[TableItem, ...], moves: list[Move]) -> None:
+    """A pair-only card's moves: each loose card of its rank taken alone, then the trail."""
+    rank = h.rank
+    for item in table:
+        if type(item) is Card and item.rank == rank:
+            moves.append(_new(Capture, (h, v, (item,))))
+    moves.append(_new(Trail, (h,)))
+
+
+def _captures_of(
+    t: _Table, h: Card, hvals: tuple[int, ...], sweep_card: str | None, moves: list[Move]
+) -> None:
+    """The captures of a card of several values, or of a ruleset with a sweep card: each set
+    of items once, as the first value that takes it; the sweep card also takes the table."""
+    seen: set[int] = set()
+    items = t.items
+    for v in hvals:
+        for mask in t.capture_masks(v):
+            if mask not in seen:
+                seen.add(mask)
+                moves.append(_new(Capture, (h, v, items(mask))))
+    table = t.table
+    if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
+        moves.append(_new(Capture, (h, hvals[0], table)))
+
+
+class _Loose(NamedTuple):
+    """A table of loose cards as ``_loose_sets`` sees it: its subset sums up to ``limit``,
+    and the captures and gathers worked out from them (kept, like ``_last``, for the
+    last such table: search and the AI list one table again and again)."""
+
+    table: tuple[TableItem, ...]
+    rs: Ruleset
+    limit: int
+    sums: dict[int, list[int]]
+    captures: dict[int, list[int]]
+    gathers: dict[int, list[tuple[int, int]]]
+
+
+_last_loose: list[_Loose | None] = [None]
+
+
+def _loose_sums(sv: tuple[tuple[int, ...], ...], table: tuple[TableItem, ...],
+                limit: int) -> dict[int, list[int]]:
+    """``_subset_sums`` of a table of loose cards (the same lists, each ascending)."""
+    pairs: list[tuple[int, int]] = [(0, 0)]
+    multi = False
+    bit = 1
+    for item in table:
+        vs = sv[item.index]  # type: ignore[union-attr]
+        if len(vs) == 1:
+            v = vs[0]
+            if v <= limit:
+                pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+        elif vs:
+            multi = True
+            pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
+        bit <<= 1
+    if multi:
+        pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
+    sums: dict[int, list[int]] = {}
+    for s, m in pairs[1:]:
+        found = sums.get(s)
+        if found is None:
+            sums[s] = [m]
+        else:
+            found.append(m)
+    return sums
+
+
+def _loose(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> _Loose:
+    """The analysis of a table of loose cards: the last one if it is of this very table."""
+    q = _last_loose[0]
+    if q is not None and q.table is table and q.rs is rs:
+        if q.limit >= limit:
+            return q
+        limit = max(limit, rs.highest_value)  # asked again with a higher card: sum up to any
+    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs.sum_value_table, table, limit),
+                                {}, {})
+    return q
+
+
+def _loose_sets(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    numbers: list[Card], limit: int,
+) -> list[Move]:
+    """``generate`` for classic-style builds on a table of loose cards only: the usual turn
+    of a round. The same moves in the same order (see ``_set_builds`` and ``_Table``), made
+    straight from the table's subset sums, its masks picked by ``_PICK``."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    q = _last_loose[0]
+    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+        q = _loose(rs, table, limit)
+    sums = q.sums
+    captures = q.captures
+    sweep_card = rs.capture.sweep_card
+    pick = _PICK
+    targets: list[int] = []  # the values a build may have: held, and at most the highest
+    if len(numbers) > 1 and sums:
+        holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+        for c in numbers:
+            for v in vt[c.index]:
+                holders[v] = holders.get(v, 0) + 1
+        top = rs.build.max_value
+        targets = sorted([v for v in holders if v <= top])
+        gather = rs.build.gather
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        low = hvals[0]
+        if len(hvals) == 1:
+            masks = captures.get(low)
+            if masks is None:
+                masks = _loose_captures(q, low)
+            if masks:
+                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
+            seen: Collection[int] = masks
+        else:
+            taken: set[int] = set()
+            for v in hvals:
+                for m in _loose_captures(q, v):
+                    if m not in taken:
+                        taken.add(m)
+                        moves.append(_new(Capture, (h, v, pick[m](table))))
+            seen = taken
+        if sweep_card is not None and table and str(h) == sweep_card and (
+                (1 << len(table)) - 1 not in seen):
+            moves.append(_new(Capture, (h, low, table)))
+        for target in targets:
+            # A build goes only to a value the rest of the hand holds.
+            if target < low or holders[target] == (target in hvals):
+                continue
+            gathers = gather and target in sums
+            if len(hvals) == 1:
+                if target == low:
+                    if gathers:
+                        moves += [_new(Build, (h, target, pick[extra](table), 1 + groups))
+                                  for extra, groups in _gathered(q, target) if extra]
+                    continue
+                primaries = sums.get(target - low, _NONE)
+            else:
+                primaries = []
+                for hv in hvals:
+                    if hv == target:
+                        primaries.append(0)
+                    elif hv < target:
+                        primaries += sums.get(target - hv, _NONE)
+            if not primaries:
+                continue
+            if not gathers:
+                if len(primaries) == 1 or len(hvals) == 1:
+                    moves += [_new(Build, (h, target, pick[prim](table), 1))
+                              for prim in primaries if prim]
+                else:
+                    moves += [_new(Build, (h, target, pick[prim](table), 1))
+                              for prim in dict.fromkeys(primaries) if prim]
+                continue
+            every = _gathered(q, target)
+            done: set[int] = set()
+            for prim in primaries:
+                for extra, groups in every:
+                    if extra & prim:
+                        continue
+                    mask = prim | extra
+                    if mask and mask not in done:
+                        done.add(mask)
+                        moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+        moves.append(_new(Trail, (h,)))
+    return moves
+
+
+def _loose_captures(q: _Loose, v: int) -> list[int]:
+    """Every non-empty union of disjoint loose sets of ``v``, ascending (``capture_masks``)."""
+    masks = q.captures.get(v)
+    if masks is None:
+        masks = q.sums.get(v, _NONE)
+        if len(masks) > 1:
+            reach = {0}
+            for g in masks:
+                reach |= {r | g for r in reach if not r & g}
+            reach.discard(0)
+            masks = sorted(reach)
+        q.captures[v] = masks
+    return masks
+
+
+def _gathered(q: _Loose, target: int) -> list[tuple[int, int]]:
+    """Every union of the loose sets of ``target`` (the empty one first), ascending, with
+    the most sets it holds: what a build of ``target`` may gather (``gather_options``)."""
+    found = q.gathers.get(target)
+    if found is None:
+        groups = q.sums.get(target, _NONE)
+        found = q.gathers[target] = (
+            [(0, 0), (groups[0], 1)] if len(groups) == 1 else sorted(_unions(groups).items()))
+    return found
 
 
 def _blocks(t: _Table, h: Card, mine: list[int]) -> list[Move]:
