@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from operator import itemgetter
 from typing import NamedTuple
 
-from casino.engine.cards import Card
+from casino.engine.cards import DECK, Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem
@@ -41,6 +41,8 @@ class _Getters(dict[int, Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]
 
 
 _PICK = _Getters()
+_TRAILS: tuple[Trail, ...] = tuple(Trail(card) for card in DECK)
+"""Each card's trail: a move is an immutable value, so one made once serves every turn."""
 
 
 def hand_to_move(pos: Position) -> tuple[Card, ...]:
@@ -386,17 +388,25 @@ def _analysis(
 
 def generate(
     rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
-    partner: int | None = None, only: Card | None = None,
+    partner: int | None = None, only: Card | None = None, loose: bool | None = None,
 ) -> list[Move]:
     """All moves the card rules allow, before the obligations of owning a build (only those
-    of the card ``only`` when it is given), in the generator's fixed order."""
+    of the card ``only`` when it is given), in the generator's fixed order. ``loose`` says
+    whether the table holds loose cards only (None: look)."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
-    numbers = [c for c in hand if not pair_only[c.index]]
-    limit = max([v for c in numbers for v in vt[c.index]], default=0)
+    numbers: list[Card] = []  # the cards that sum and build
+    limit = 0  # the highest value they have (a card's values are ascending)
+    for c in hand:
+        k = c.index
+        if not pair_only[k]:
+            numbers.append(c)
+            if vt[k][-1] > limit:
+                limit = vt[k][-1]
     style = STYLES[rs.build.style]
-    if (style.builds is _set_builds and only is None and Pile not in map(type, table)
-            and not rs.build.blocks):
+    if loose is None:
+        loose = Pile not in map(type, table)
+    if loose and style.builds is _set_builds and only is None and not rs.build.blocks:
         return _loose_sets(rs, player, hand, table, numbers, limit)
     t = _analysis(rs, table, partner, limit)
     builder = style.builds if len(numbers) > 1 else None
@@ -440,7 +450,7 @@ def generate(
                 mine = [v for v in hvals if v in held]
                 if mine:
                     moves += _blocks(t, h, mine)
-        append(_new(Trail, (h,)))
+        append(_TRAILS[k])
     return moves
 
 
@@ -450,7 +460,7 @@ def _pairs_of(h: Card, v: int, table: tuple[TableItem, ...], moves: list[Move]) 
     for item in table:
         if type(item) is Card and item.rank == rank:
             moves.append(_new(Capture, (h, v, (item,))))
-    moves.append(_new(Trail, (h,)))
+    moves.append(_TRAILS[h.index])
 
 
 def _captures_of(
@@ -486,21 +496,21 @@ class _Loose(NamedTuple):
 _last_loose: list[_Loose | None] = [None]
 
 
-def _loose_sums(sv: tuple[tuple[int, ...], ...], table: tuple[TableItem, ...],
-                limit: int) -> dict[int, list[int]]:
+def _loose_sums(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> dict[int, list[int]]:
     """``_subset_sums`` of a table of loose cards (the same lists, each ascending)."""
     pairs: list[tuple[int, int]] = [(0, 0)]
     multi = False
     bit = 1
+    one = rs.sum_single_table
     for item in table:
-        vs = sv[item.index]  # type: ignore[union-attr]
-        if len(vs) == 1:
-            v = vs[0]
+        v = one[item.index]  # type: ignore[union-attr]
+        if v > 0:
             if v <= limit:
                 pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
-        elif vs:
+        elif v:
             multi = True
-            pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
+            vs = rs.sum_value_table[item.index]  # type: ignore[union-attr]
+            pairs += [(s + w, m | bit) for s, m in pairs for w in vs if s + w <= limit]
         bit <<= 1
     if multi:
         pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
@@ -521,7 +531,7 @@ def _loose(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> _Loose:
         if q.limit >= limit:
             return q
         limit = max(limit, rs.highest_value)  # asked again with a higher card: sum up to any
-    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs.sum_value_table, table, limit),
+    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs, table, limit),
                                 {}, {})
     return q
 
@@ -616,7 +626,7 @@ def _loose_sets(
                     if mask and mask not in done:
                         done.add(mask)
                         moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
-        moves.append(_new(Trail, (h,)))
+        moves.append(_TRAILS[k])
     return moves
 
 

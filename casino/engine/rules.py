@@ -26,7 +26,7 @@ from casino.engine.generate import (
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.obligations import binds, breaks_obligation, obliged, owned
 from casino.engine.reasons import explain, move_items, selection_key, selection_reason, takers
-from casino.engine.state import State, TableItem, is_partnership
+from casino.engine.state import Pile, State, TableItem, is_partnership
 from casino.engine.transition import apply
 
 __all__ = [
@@ -52,11 +52,15 @@ def legal_moves(pos: Position) -> list[Move]:
         return []
     # ``partner_of`` and ``hand_to_move`` written out: this runs on every ply of every search.
     partner = (p + 2) % 4 if players == 4 and is_partnership(rs, 4, pos.teams) else None
-    moves = generate(rs, p, hand, pos.table, partner)
+    table = pos.table
+    loose = Pile not in map(type, table)
+    moves = generate(rs, p, hand, table, partner, loose=loose)
     must = bool(pos.must_capture) and pos.must_capture[p]
+    if loose and not must:
+        return moves  # no build of the player's to attend to (most turns)
     if not binds(rs, must):
         return moves
-    return obliged(rs, p, hand, pos.table, must, moves)
+    return obliged(rs, p, hand, table, must, moves)
 
 
 def is_legal(pos: Position, move: Move) -> bool:
