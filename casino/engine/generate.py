@@ -406,8 +406,13 @@ def generate(
     style = STYLES[rs.build.style]
     if loose is None:
         loose = Pile not in map(type, table)
-    if loose and style.builds is _set_builds and only is None and not rs.build.blocks:
-        return _loose_sets(rs, player, hand, table, numbers, limit)
+    if loose and only is None and not rs.build.blocks:
+        if style.builds is _set_builds:
+            return _loose_sets(rs, player, hand, table, numbers, limit)
+        if style.builds is _hand_stacks and rs.capture.sweep_card is None:
+            stacked = _loose_stacks(rs, hand, table, numbers)
+            if stacked is not None:
+                return stacked
     t = _analysis(rs, table, partner, limit)
     builder = style.builds if len(numbers) > 1 else None
     # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.
@@ -626,6 +631,93 @@ def _loose_sets(
                     if mask and mask not in done:
                         done.add(mask)
                         moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+        moves.append(_TRAILS[k])
+    return moves
+
+
+def _loose_stacks(
+    rs: Ruleset, hand: tuple[Card, ...], table: tuple[TableItem, ...], numbers: list[Card],
+) -> list[Move] | None:
+    """``generate`` for casino33's stacks on a table of loose cards only (see
+    ``_Table.stack_groups`` and ``_hand_stacks``: the same moves in the same order), or None
+    where a card has several values."""
+    one = rs.sum_single_table
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    loose: list[tuple[int, int]] = []  # (bit, value) of each card that sums, in table order
+    aces: list[int] = []  # the bits of loose Aces
+    bit = 1
+    for item in table:
+        v = one[item.index]  # type: ignore[union-attr]
+        if v > 0:
+            loose.append((bit, v))
+            if item.rank == 1:  # type: ignore[union-attr]
+                aces.append(bit)
+        elif v:
+            return None
+        bit <<= 1
+    pairs: list[tuple[int, int]] | None = None  # (mask, total) of two loose cards of two values
+    holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+    if len(numbers) > 1:
+        for c in numbers:
+            if len(vt[c.index]) > 1:
+                return None
+            holders[vt[c.index][0]] = holders.get(vt[c.index][0], 0) + 1
+    top = rs.build.max_value
+    pick = _PICK
+    captures: dict[int, list[int]] = {}
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        if len(hvals) > 1:
+            return None
+        hv = hvals[0]
+        masks = captures.get(hv)
+        if masks is None:
+            if pairs is None:
+                pairs = [(b | c, v + w) for n, (b, v) in enumerate(loose)
+                         for c, w in loose[n + 1:] if v != w]
+            masks = [b for b, v in loose if v == hv]
+            for mask, total in pairs:
+                if total == hv:
+                    masks.append(mask)
+                elif total + 1 == hv:
+                    masks += [mask | a for a in aces if not mask & a]
+            if len(masks) > 1:
+                reach = {0}
+                for g in masks:
+                    reach |= {r | g for r in reach if not r & g}
+                reach.discard(0)
+                masks = sorted(reach)
+            captures[hv] = masks
+        if masks:
+            moves += [_new(Capture, (h, hv, pick[m](table))) for m in masks]
+        if holders:
+            out: list[Move] = []
+            for b, cv in loose:
+                if cv == hv:
+                    continue
+                total = hv + cv
+                if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                    out.append(_new(Build, (h, total, pick[b](table), 1)))
+                total += 1
+                if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                    out += [_new(Build, (h, total, pick[b | a](table), 1)) for a in aces if a != b]
+            if h.rank == 1:
+                if pairs is None:
+                    pairs = [(b | c, v + w) for n, (b, v) in enumerate(loose)
+                             for c, w in loose[n + 1:] if v != w]
+                for mask, total in pairs:
+                    total += 1
+                    if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                        out.append(_new(Build, (h, total, pick[mask](table), 1)))
+            # A hand Ace with a loose card and a loose Ace is both "Ace on a card, plus an
+            # Ace" and "Ace on a pair": one move.
+            moves += dict.fromkeys(out) if len(out) > 1 else out
         moves.append(_TRAILS[k])
     return moves
 
