@@ -406,9 +406,11 @@ def generate(
     style = STYLES[rs.build.style]
     if loose is None:
         loose = Pile not in map(type, table)
-    if loose and only is None and not rs.build.blocks:
-        if style.builds is _set_builds:
+    if loose and only is None:
+        if style.builds is _set_builds and not rs.build.blocks:
             return _loose_sets(rs, player, hand, table, numbers, limit)
+        if style.builds is _onto_builds:
+            return _loose_onto(rs, hand, table, numbers, limit)
         if style.builds is _hand_stacks and rs.capture.sweep_card is None:
             stacked = _loose_stacks(rs, hand, table, numbers)
             if stacked is not None:
@@ -631,6 +633,79 @@ def _loose_sets(
                     if mask and mask not in done:
                         done.add(mask)
                         moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+        moves.append(_TRAILS[k])
+    return moves
+
+
+def _loose_onto(
+    rs: Ruleset, hand: tuple[Card, ...], table: tuple[TableItem, ...], numbers: list[Card],
+    limit: int,
+) -> list[Move]:
+    """``generate`` for munter's builds (a hand card onto one card) and blocks on a table of
+    loose cards only: the captures as ``_loose_sets`` makes them, the builds and blocks as
+    ``_onto_builds`` and ``_blocks`` (the same moves in the same order)."""
+    vt = rs.card_value_table
+    sv = rs.sum_value_table
+    pair_only = rs.pair_only_table
+    q = _last_loose[0]
+    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+        q = _loose(rs, table, limit)
+    captures = q.captures
+    sweep_card = rs.capture.sweep_card
+    blocks = rs.build.blocks
+    top = rs.build.max_value
+    pick = _PICK
+    holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+    if len(numbers) > 1:
+        for c in numbers:
+            for v in vt[c.index]:
+                holders[v] = holders.get(v, 0) + 1
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        low = hvals[0]
+        if len(hvals) == 1:
+            masks = captures.get(low)
+            if masks is None:
+                masks = _loose_captures(q, low)
+            if masks:
+                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
+            seen: Collection[int] = masks
+        else:
+            taken: set[int] = set()
+            for v in hvals:
+                for m in _loose_captures(q, v):
+                    if m not in taken:
+                        taken.add(m)
+                        moves.append(_new(Capture, (h, v, pick[m](table))))
+            seen = taken
+        if sweep_card is not None and table and str(h) == sweep_card and (
+                (1 << len(table)) - 1 not in seen):
+            moves.append(_new(Capture, (h, low, table)))
+        if holders:
+            for item in table:
+                ivals = sv[item.index]  # type: ignore[union-attr]
+                if len(hvals) == 1 and len(ivals) == 1:
+                    target = low + ivals[0]
+                    if target <= top and holders.get(target, 0) - (target == low) > 0:
+                        moves.append(_new(Build, (h, target, (item,), 1)))
+                    continue
+                for target in sorted({hv + iv for hv in hvals for iv in ivals}):
+                    if target <= top and holders.get(target, 0) - (target in hvals) > 0:
+                        moves.append(_new(Build, (h, target, (item,), 1)))
+            if blocks:
+                mine = [v for v in hvals if holders.get(v, 0) > 1]  # held by another card too
+                if mine:
+                    for item in table:
+                        ivals = sv[item.index]  # type: ignore[union-attr]
+                        for v in mine:
+                            if v in ivals:
+                                moves.append(_new(Block, (h, v, item)))
+                                break
         moves.append(_TRAILS[k])
     return moves
 
