@@ -421,7 +421,7 @@ def generate(
     plain = style.groups is _sum_groups and not t.builds and not t.blocks
     sums = t.sums if plain else {}
     blocks = rs.build.blocks
-    sweep_card = rs.capture.sweep_card
+    sweep = rs.sweep_card_index
     moves: list[Move] = []
     append = moves.append
     items = t.items
@@ -434,7 +434,7 @@ def generate(
         if pair_only[k]:
             _pairs_of(h, hvals[0], table, moves)
             continue
-        if len(hvals) == 1 and sweep_card is None:
+        if len(hvals) == 1 and k != sweep:
             v = hvals[0]
             found = takes.get(v)
             if found is None:
@@ -449,7 +449,7 @@ def generate(
             if found:
                 moves += [_new(Capture, (h, v, its)) for its in found]
         else:
-            _captures_of(t, h, hvals, sweep_card, moves)
+            _captures_of(t, h, hvals, k == sweep, moves)
         if builder is not None:
             held = {v for c in numbers if c.index != k for v in vt[c.index]}
             moves += builder(t, player, h, held)
@@ -471,9 +471,9 @@ def _pairs_of(h: Card, v: int, table: tuple[TableItem, ...], moves: list[Move]) 
 
 
 def _captures_of(
-    t: _Table, h: Card, hvals: tuple[int, ...], sweep_card: str | None, moves: list[Move]
+    t: _Table, h: Card, hvals: tuple[int, ...], sweeps: bool, moves: list[Move]
 ) -> None:
-    """The captures of a card of several values, or of a ruleset with a sweep card: each set
+    """The captures of a card of several values, or of the sweep card (``sweeps``): each set
     of items once, as the first value that takes it; the sweep card also takes the table."""
     seen: set[int] = set()
     items = t.items
@@ -483,7 +483,7 @@ def _captures_of(
                 seen.add(mask)
                 moves.append(_new(Capture, (h, v, items(mask))))
     table = t.table
-    if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
+    if sweeps and table and (1 << len(table)) - 1 not in seen:
         moves.append(_new(Capture, (h, hvals[0], table)))
 
 
@@ -557,7 +557,7 @@ def _loose_sets(
         q = _loose(rs, table, limit)
     sums = q.sums
     captures = q.captures
-    sweep_card = rs.capture.sweep_card
+    sweep = rs.sweep_card_index
     pick = _PICK
     targets: list[int] = []  # the values a build may have: held, and at most the highest
     if len(numbers) > 1 and sums:
@@ -591,7 +591,7 @@ def _loose_sets(
                         taken.add(m)
                         moves.append(_new(Capture, (h, v, pick[m](table))))
             seen = taken
-        if sweep_card is not None and table and str(h) == sweep_card and (
+        if k == sweep and table and (
                 (1 << len(table)) - 1 not in seen):
             moves.append(_new(Capture, (h, low, table)))
         for target in targets:
@@ -651,7 +651,7 @@ def _loose_onto(
     if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
         q = _loose(rs, table, limit)
     captures = q.captures
-    sweep_card = rs.capture.sweep_card
+    sweep = rs.sweep_card_index
     blocks = rs.build.blocks
     top = rs.build.max_value
     pick = _PICK
@@ -683,7 +683,7 @@ def _loose_onto(
                         taken.add(m)
                         moves.append(_new(Capture, (h, v, pick[m](table))))
             seen = taken
-        if sweep_card is not None and table and str(h) == sweep_card and (
+        if k == sweep and table and (
                 (1 << len(table)) - 1 not in seen):
             moves.append(_new(Capture, (h, low, table)))
         if holders:

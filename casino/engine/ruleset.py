@@ -292,6 +292,12 @@ class Ruleset(BaseModel):
                      for vals in self.sum_value_table)
 
     @cached_property
+    def sweep_card_index(self) -> int:
+        """``Card.index`` of ``capture.sweep_card``; -1 when there is none."""
+        sweep = self.capture.sweep_card
+        return -1 if sweep is None else Card.parse(sweep).index
+
+    @cached_property
     def highest_value(self) -> int:
         """The highest value any card counts as in a sum or a pairing."""
         return max((v for vals in self.sum_value_table for v in vals), default=0)
