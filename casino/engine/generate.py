@@ -36,10 +36,13 @@ class _Getters(dict[int, Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]
     ) -> Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]]:
         at = [i for i in range(mask.bit_length()) if mask >> i & 1]
         got = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
+        if len(self) >= _PICKS_KEPT:
+            self.clear()  # a long run over huge tables must not grow this without end
         self[mask] = got
         return got
 
 
+_PICKS_KEPT = 1 << 16
 _PICK = _Getters()
 _TRAILS: tuple[Trail, ...] = tuple(Trail(card) for card in DECK)
 """Each card's trail: a move is an immutable value, so one made once serves every turn."""
@@ -130,7 +133,7 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_chunks", "_gathers", "_items", "_loose_sums", "_mandatory",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory",
         "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
@@ -174,7 +177,6 @@ class _Table:
         self._sums: dict[int, list[int]] | None = None
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
-        self._chunks: list[dict[int, tuple[TableItem, ...]]] = []
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._mandatory: dict[tuple[int, int], tuple[int, int]] = {}
         self._aces: list[int] | None = None
@@ -339,32 +341,10 @@ class _Table:
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
-        """The table items of ``mask``, in table order (made from cached 8-item chunks)."""
+        """The table items of ``mask``, in table order."""
         found = self._items.get(mask)
-        if found is not None:
-            return found
-        found = ()
-        chunks = self._chunks
-        rest = mask
-        k = 0
-        while rest:
-            part = rest & 255
-            if part:
-                while len(chunks) <= k:
-                    chunks.append({})
-                chunk = chunks[k].get(part)
-                if chunk is None:
-                    picked = []
-                    bits = part
-                    while bits:
-                        low = bits & -bits
-                        picked.append(self.table[8 * k + low.bit_length() - 1])
-                        bits ^= low
-                    chunk = chunks[k][part] = tuple(picked)
-                found += chunk
-            rest >>= 8
-            k += 1
-        self._items[mask] = found
+        if found is None:
+            found = self._items[mask] = _PICK[mask](self.table)
         return found
 
 
@@ -660,6 +640,8 @@ def _loose_onto(
         for c in numbers:
             for v in vt[c.index]:
                 holders[v] = holders.get(v, 0) + 1
+        one = rs.sum_single_table
+        ones = [one[item.index] for item in table]  # type: ignore[union-attr]
     moves: list[Move] = []
     for h in hand:
         k = h.index
@@ -687,13 +669,14 @@ def _loose_onto(
                 (1 << len(table)) - 1 not in seen):
             moves.append(_new(Capture, (h, low, table)))
         if holders:
-            for item in table:
-                ivals = sv[item.index]  # type: ignore[union-attr]
-                if len(hvals) == 1 and len(ivals) == 1:
-                    target = low + ivals[0]
+            single = len(hvals) == 1
+            for item, iv in zip(table, ones, strict=True):
+                if single and iv > 0:
+                    target = low + iv
                     if target <= top and holders.get(target, 0) - (target == low) > 0:
                         moves.append(_new(Build, (h, target, (item,), 1)))
                     continue
+                ivals = sv[item.index]  # type: ignore[union-attr]
                 for target in sorted({hv + iv for hv in hvals for iv in ivals}):
                     if target <= top and holders.get(target, 0) - (target in hvals) > 0:
                         moves.append(_new(Build, (h, target, (item,), 1)))
@@ -955,13 +938,14 @@ def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     hvals = t.rs.card_value_table[h.index]
     limit = t.rs.build.max_value
     vals = t.vals
+    hv = hvals[0] if len(hvals) == 1 else -99  # -99: the card has several values
     for i, item in enumerate(t.table):
         if type(item) is not Card and (
                 item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
             continue
         ivals = vals[i]
-        if len(hvals) == 1 and len(ivals) == 1:
-            target = hvals[0] + ivals[0]
+        if hv > 0 and len(ivals) == 1:
+            target = hv + ivals[0]
             if target <= limit and target in held:
                 out.append(_new(Build, (h, target, (item,), 1)))
             continue
