@@ -404,7 +404,6 @@ def generate(
     sweep = rs.sweep_card_index
     moves: list[Move] = []
     append = moves.append
-    items = t.items
     takes: dict[int, list[tuple[TableItem, ...]]] = {}  # value -> the item sets it takes
     for h in hand:
         k = h.index
@@ -420,9 +419,9 @@ def generate(
             if found is None:
                 groups = sums.get(v, _NONE) if plain else None
                 if groups is None or len(groups) > 1:
-                    found = [items(m) for m in t.capture_masks(v)]
+                    found = [_PICK[m](table) for m in t.capture_masks(v)]
                 elif groups:
-                    found = [items(groups[0])]
+                    found = [_PICK[groups[0]](table)]
                 else:
                     found = _NO_ITEMS  # nothing on the table makes v
                 takes[v] = found
@@ -456,13 +455,12 @@ def _captures_of(
     """The captures of a card of several values, or of the sweep card (``sweeps``): each set
     of items once, as the first value that takes it; the sweep card also takes the table."""
     seen: set[int] = set()
-    items = t.items
+    table = t.table
     for v in hvals:
         for mask in t.capture_masks(v):
             if mask not in seen:
                 seen.add(mask)
-                moves.append(_new(Capture, (h, v, items(mask))))
-    table = t.table
+                moves.append(_new(Capture, (h, v, _PICK[mask](table))))
     if sweeps and table and (1 << len(table)) - 1 not in seen:
         moves.append(_new(Capture, (h, hvals[0], table)))
 
@@ -835,7 +833,8 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     br = t.rs.build
     hvals = t.rs.card_value_table[h.index]
     low = hvals[0]
-    items = t.items
+    table = t.table
+    pick = _PICK
     gather = br.gather
     out: list[Move] = []
     if not builds and len(hvals) == 1:
@@ -847,7 +846,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
             gathers = gather and target in sums
             if target == low:
                 if gathers:
-                    out += [_new(Build, (h, target, items(extra), 1 + groups))
+                    out += [_new(Build, (h, target, pick[extra](table), 1 + groups))
                             for extra, groups in t.gather_options(target, 0) if extra]
                 continue
             primaries = sums.get(target - low)
@@ -855,7 +854,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 continue
             if not gathers:
                 for prim in primaries:
-                    out.append(_new(Build, (h, target, items(prim), 1)))
+                    out.append(_new(Build, (h, target, pick[prim](table), 1)))
                 continue
             seen: set[int] = set()
             for prim in primaries:
@@ -863,7 +862,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     mask = prim | extra
                     if mask not in seen:
                         seen.add(mask)
-                        out.append(_new(Build, (h, target, items(mask), 1 + groups)))
+                        out.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
         return out
     done: set[tuple[int, int]] = set()
     for target in sorted(held):
@@ -888,7 +887,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 mask = prim | mandatory
                 if mask and (mask, target) not in done:
                     done.add((mask, target))
-                    out.append(_new(Build, (h, target, items(mask), 1 + mandatory_sets)))
+                    out.append(_new(Build, (h, target, pick[mask](table), 1 + mandatory_sets)))
             continue
         for prim in primaries:
             base = prim | mandatory
@@ -900,7 +899,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 if key in done:
                     continue
                 done.add(key)
-                out.append(_new(Build, (h, target, items(mask), 1 + groups + mandatory_sets)))
+                out.append(_new(Build, (h, target, pick[mask](table), 1 + groups + mandatory_sets)))
     return out
 
 
