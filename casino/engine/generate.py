@@ -70,11 +70,10 @@ def _unions(groups: list[int]) -> dict[int, int]:
     """Every union of disjoint groups (the empty one included) -> most groups it holds."""
     reach: dict[int, int] = {0: 0}
     for g in groups:
-        for r, n in list(reach.items()):
-            if not r & g:
-                u = r | g
-                if reach.get(u, -1) < n + 1:
-                    reach[u] = n + 1
+        grown = [(r | g, n + 1) for r, n in reach.items() if not r & g]
+        for u, n in grown:
+            if reach.get(u, -1) < n:
+                reach[u] = n
     return reach
 
 
