@@ -9,10 +9,11 @@ moves is fixed: per hand card, captures (by mask), builds, blocks, then the trai
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from operator import itemgetter
 from typing import NamedTuple
 
-from casino.engine.cards import Card
+from casino.engine.cards import DECK, Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, State, TableItem
@@ -24,6 +25,27 @@ _BLOCK = PileKind.BLOCK
 _new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
 _NONE: list[int] = []  # no sets (shared: never changed)
 _NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
+
+
+class _Getters(dict[int, Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]]]):
+    """mask -> a function picking the items of that mask from a table, in table order (a C
+    ``itemgetter``; one item is a slice, so every getter returns a tuple)."""
+
+    def __missing__(
+        self, mask: int
+    ) -> Callable[[tuple[TableItem, ...]], tuple[TableItem, ...]]:
+        at = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        got = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
+        if len(self) >= _PICKS_KEPT:
+            self.clear()  # a long run over huge tables must not grow this without end
+        self[mask] = got
+        return got
+
+
+_PICKS_KEPT = 1 << 16
+_PICK = _Getters()
+_TRAILS: tuple[Trail, ...] = tuple(Trail(card) for card in DECK)
+"""Each card's trail: a move is an immutable value, so one made once serves every turn."""
 
 
 def hand_to_move(pos: Position) -> tuple[Card, ...]:
@@ -48,11 +70,10 @@ def _unions(groups: list[int]) -> dict[int, int]:
     """Every union of disjoint groups (the empty one included) -> most groups it holds."""
     reach: dict[int, int] = {0: 0}
     for g in groups:
-        for r, n in list(reach.items()):
-            if not r & g:
-                u = r | g
-                if reach.get(u, -1) < n + 1:
-                    reach[u] = n + 1
+        grown = [(r | g, n + 1) for r, n in reach.items() if not r & g]
+        for u, n in grown:
+            if reach.get(u, -1) < n:
+                reach[u] = n
     return reach
 
 
@@ -111,7 +132,7 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_chunks", "_gathers", "_items", "_loose_sums", "_mandatory",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory",
         "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
@@ -155,7 +176,6 @@ class _Table:
         self._sums: dict[int, list[int]] | None = None
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
-        self._chunks: list[dict[int, tuple[TableItem, ...]]] = []
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._mandatory: dict[tuple[int, int], tuple[int, int]] = {}
         self._aces: list[int] | None = None
@@ -320,32 +340,10 @@ class _Table:
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
-        """The table items of ``mask``, in table order (made from cached 8-item chunks)."""
+        """The table items of ``mask``, in table order."""
         found = self._items.get(mask)
-        if found is not None:
-            return found
-        found = ()
-        chunks = self._chunks
-        rest = mask
-        k = 0
-        while rest:
-            part = rest & 255
-            if part:
-                while len(chunks) <= k:
-                    chunks.append({})
-                chunk = chunks[k].get(part)
-                if chunk is None:
-                    picked = []
-                    bits = part
-                    while bits:
-                        low = bits & -bits
-                        picked.append(self.table[8 * k + low.bit_length() - 1])
-                        bits ^= low
-                    chunk = chunks[k][part] = tuple(picked)
-                found += chunk
-            rest >>= 8
-            k += 1
-        self._items[mask] = found
+        if found is None:
+            found = self._items[mask] = _PICK[mask](self.table)
         return found
 
 
@@ -355,31 +353,56 @@ table (the same tuple object) with different hands; the analysis holds that tabl
 identity cannot be reused by another object while it is cached."""
 
 
-def generate(
-    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
-    partner: int | None = None, only: Card | None = None,
-) -> list[Move]:
-    """All moves the card rules allow, before the obligations of owning a build (only those
-    of the card ``only`` when it is given), in the generator's fixed order."""
-    vt = rs.card_value_table
-    pair_only = rs.pair_only_table
-    numbers = [c for c in hand if not pair_only[c.index]]
-    limit = max([v for c in numbers for v in vt[c.index]], default=0)
+def _analysis(
+    rs: Ruleset, table: tuple[TableItem, ...], partner: int | None, limit: int
+) -> _Table:
+    """The table's analysis: the last one when it is of this very table, else a new one."""
     t = _last[0]
     if t is None or t.table is not table or t.rs is not rs or t.partner != partner:
         t = _last[0] = _Table(rs, table, partner, limit)
     elif t.limit < limit:  # asked again with a higher card: sum up to any value at once
         t = _last[0] = _Table(rs, table, partner, max(limit, rs.highest_value))
+    return t
+
+
+def generate(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    partner: int | None = None, only: Card | None = None, loose: bool | None = None,
+) -> list[Move]:
+    """All moves the card rules allow, before the obligations of owning a build (only those
+    of the card ``only`` when it is given), in the generator's fixed order. ``loose`` says
+    whether the table holds loose cards only (None: look)."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    numbers: list[Card] = []  # the cards that sum and build
+    limit = 0  # the highest value they have (a card's values are ascending)
+    for c in hand:
+        k = c.index
+        if not pair_only[k]:
+            numbers.append(c)
+            if vt[k][-1] > limit:
+                limit = vt[k][-1]
     style = STYLES[rs.build.style]
+    if loose is None:
+        loose = Pile not in map(type, table)
+    if loose and only is None:
+        if style.builds is _set_builds and not rs.build.blocks:
+            return _loose_sets(rs, player, hand, table, numbers, limit)
+        if style.builds is _onto_builds:
+            return _loose_onto(rs, hand, table, numbers, limit)
+        if style.builds is _hand_stacks and rs.capture.sweep_card is None:
+            stacked = _loose_stacks(rs, hand, table, numbers)
+            if stacked is not None:
+                return stacked
+    t = _analysis(rs, table, partner, limit)
     builder = style.builds if len(numbers) > 1 else None
     # Sums alone make the capture groups: no builds or blocks to add, no casino33 stacks.
     plain = style.groups is _sum_groups and not t.builds and not t.blocks
     sums = t.sums if plain else {}
     blocks = rs.build.blocks
-    sweep_card = rs.capture.sweep_card
+    sweep = rs.sweep_card_index
     moves: list[Move] = []
     append = moves.append
-    items = t.items
     takes: dict[int, list[tuple[TableItem, ...]]] = {}  # value -> the item sets it takes
     for h in hand:
         k = h.index
@@ -387,35 +410,24 @@ def generate(
             continue
         hvals = vt[k]
         if pair_only[k]:
-            rank = h.rank
-            for item in table:
-                if type(item) is Card and item.rank == rank:
-                    append(_new(Capture, (h, hvals[0], (item,))))
-            append(_new(Trail, (h,)))
+            _pairs_of(h, hvals[0], table, moves)
             continue
-        if len(hvals) == 1 and sweep_card is None:
+        if len(hvals) == 1 and k != sweep:
             v = hvals[0]
             found = takes.get(v)
             if found is None:
                 groups = sums.get(v, _NONE) if plain else None
                 if groups is None or len(groups) > 1:
-                    found = [items(m) for m in t.capture_masks(v)]
+                    found = [_PICK[m](table) for m in t.capture_masks(v)]
                 elif groups:
-                    found = [items(groups[0])]
+                    found = [_PICK[groups[0]](table)]
                 else:
                     found = _NO_ITEMS  # nothing on the table makes v
                 takes[v] = found
             if found:
                 moves += [_new(Capture, (h, v, its)) for its in found]
         else:
-            seen: set[int] = set()
-            for v in hvals:
-                for mask in t.capture_masks(v):
-                    if mask not in seen:
-                        seen.add(mask)
-                        append(_new(Capture, (h, v, items(mask))))
-            if table and str(h) == sweep_card and (1 << len(table)) - 1 not in seen:
-                append(_new(Capture, (h, hvals[0], table)))
+            _captures_of(t, h, hvals, k == sweep, moves)
         if builder is not None:
             held = {v for c in numbers if c.index != k for v in vt[c.index]}
             moves += builder(t, player, h, held)
@@ -423,8 +435,372 @@ def generate(
                 mine = [v for v in hvals if v in held]
                 if mine:
                     moves += _blocks(t, h, mine)
-        append(_new(Trail, (h,)))
+        append(_TRAILS[k])
     return moves
+
+
+def _pairs_of(h: Card, v: int, table: tuple[TableItem, ...], moves: list[Move]) -> None:
+    """A pair-only card's moves: each loose card of its rank taken alone, then the trail."""
+    rank = h.rank
+    for item in table:
+        if type(item) is Card and item.rank == rank:
+            moves.append(_new(Capture, (h, v, (item,))))
+    moves.append(_TRAILS[h.index])
+
+
+def _captures_of(
+    t: _Table, h: Card, hvals: tuple[int, ...], sweeps: bool, moves: list[Move]
+) -> None:
+    """The captures of a card of several values, or of the sweep card (``sweeps``): each set
+    of items once, as the first value that takes it; the sweep card also takes the table."""
+    seen: set[int] = set()
+    table = t.table
+    for v in hvals:
+        for mask in t.capture_masks(v):
+            if mask not in seen:
+                seen.add(mask)
+                moves.append(_new(Capture, (h, v, _PICK[mask](table))))
+    if sweeps and table and (1 << len(table)) - 1 not in seen:
+        moves.append(_new(Capture, (h, hvals[0], table)))
+
+
+class _Loose(NamedTuple):
+    """A table of loose cards as ``_loose_sets`` sees it: its subset sums up to ``limit``,
+    and the captures and gathers worked out from them (kept, like ``_last``, for the
+    last such table: search and the AI list one table again and again)."""
+
+    table: tuple[TableItem, ...]
+    rs: Ruleset
+    limit: int
+    sums: dict[int, list[int]]
+    captures: dict[int, list[int]]
+    gathers: dict[int, list[tuple[int, int]]]
+
+
+_last_loose: list[_Loose | None] = [None]
+
+
+def _loose_sums(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> dict[int, list[int]]:
+    """``_subset_sums`` of a table of loose cards (the same lists, each ascending)."""
+    pairs: list[tuple[int, int]] = [(0, 0)]
+    multi = False
+    bit = 1
+    one = rs.sum_single_table
+    for item in table:
+        v = one[item.index]  # type: ignore[union-attr]
+        if v > 0:
+            if v <= limit:
+                pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+        elif v:
+            multi = True
+            vs = rs.sum_value_table[item.index]  # type: ignore[union-attr]
+            pairs += [(s + w, m | bit) for s, m in pairs for w in vs if s + w <= limit]
+        bit <<= 1
+    if multi:
+        pairs = list(dict.fromkeys(pairs))  # two valuations of one set may meet
+    sums: dict[int, list[int]] = {}
+    for s, m in pairs[1:]:
+        found = sums.get(s)
+        if found is None:
+            sums[s] = [m]
+        else:
+            found.append(m)
+    return sums
+
+
+def _loose(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> _Loose:
+    """The analysis of a table of loose cards: the last one if it is of this very table."""
+    q = _last_loose[0]
+    if q is not None and q.table is table and q.rs is rs:
+        if q.limit >= limit:
+            return q
+        limit = max(limit, rs.highest_value)  # asked again with a higher card: sum up to any
+    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs, table, limit),
+                                {}, {})
+    return q
+
+
+def _loose_sets(
+    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
+    numbers: list[Card], limit: int,
+) -> list[Move]:
+    """``generate`` for classic-style builds on a table of loose cards only: the usual turn
+    of a round. The same moves in the same order (see ``_set_builds`` and ``_Table``), made
+    straight from the table's subset sums, its masks picked by ``_PICK``."""
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    q = _last_loose[0]
+    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+        q = _loose(rs, table, limit)
+    sums = q.sums
+    captures = q.captures
+    sweep = rs.sweep_card_index
+    pick = _PICK
+    targets: list[int] = []  # the values a build may have: held, and at most the highest
+    if len(numbers) > 1 and sums:
+        holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+        for c in numbers:
+            for v in vt[c.index]:
+                holders[v] = holders.get(v, 0) + 1
+        top = rs.build.max_value
+        targets = sorted([v for v in holders if v <= top])
+        gather = rs.build.gather
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        low = hvals[0]
+        if len(hvals) == 1:
+            masks = captures.get(low)
+            if masks is None:
+                masks = _loose_captures(q, low)
+            if masks:
+                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
+            seen: Collection[int] = masks
+        else:
+            taken: set[int] = set()
+            for v in hvals:
+                for m in _loose_captures(q, v):
+                    if m not in taken:
+                        taken.add(m)
+                        moves.append(_new(Capture, (h, v, pick[m](table))))
+            seen = taken
+        if k == sweep and table and (
+                (1 << len(table)) - 1 not in seen):
+            moves.append(_new(Capture, (h, low, table)))
+        for target in targets:
+            # A build goes only to a value the rest of the hand holds.
+            if target < low or holders[target] == (target in hvals):
+                continue
+            gathers = gather and target in sums
+            if len(hvals) == 1:
+                if target == low:
+                    if gathers:
+                        moves += [_new(Build, (h, target, pick[extra](table), 1 + groups))
+                                  for extra, groups in _gathered(q, target) if extra]
+                    continue
+                primaries = sums.get(target - low, _NONE)
+            else:
+                primaries = []
+                for hv in hvals:
+                    if hv == target:
+                        primaries.append(0)
+                    elif hv < target:
+                        primaries += sums.get(target - hv, _NONE)
+            if not primaries:
+                continue
+            if not gathers:
+                if len(primaries) == 1 or len(hvals) == 1:
+                    moves += [_new(Build, (h, target, pick[prim](table), 1))
+                              for prim in primaries if prim]
+                else:
+                    moves += [_new(Build, (h, target, pick[prim](table), 1))
+                              for prim in dict.fromkeys(primaries) if prim]
+                continue
+            every = _gathered(q, target)
+            done: set[int] = set()
+            for prim in primaries:
+                for extra, groups in every:
+                    if extra & prim:
+                        continue
+                    mask = prim | extra
+                    if mask and mask not in done:
+                        done.add(mask)
+                        moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+        moves.append(_TRAILS[k])
+    return moves
+
+
+def _loose_onto(
+    rs: Ruleset, hand: tuple[Card, ...], table: tuple[TableItem, ...], numbers: list[Card],
+    limit: int,
+) -> list[Move]:
+    """``generate`` for munter's builds (a hand card onto one card) and blocks on a table of
+    loose cards only: the captures as ``_loose_sets`` makes them, the builds and blocks as
+    ``_onto_builds`` and ``_blocks`` (the same moves in the same order)."""
+    vt = rs.card_value_table
+    sv = rs.sum_value_table
+    pair_only = rs.pair_only_table
+    q = _last_loose[0]
+    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+        q = _loose(rs, table, limit)
+    captures = q.captures
+    sweep = rs.sweep_card_index
+    blocks = rs.build.blocks
+    top = rs.build.max_value
+    pick = _PICK
+    holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+    if len(numbers) > 1:
+        for c in numbers:
+            for v in vt[c.index]:
+                holders[v] = holders.get(v, 0) + 1
+        one = rs.sum_single_table
+        ones = [one[item.index] for item in table]  # type: ignore[union-attr]
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        low = hvals[0]
+        if len(hvals) == 1:
+            masks = captures.get(low)
+            if masks is None:
+                masks = _loose_captures(q, low)
+            if masks:
+                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
+            seen: Collection[int] = masks
+        else:
+            taken: set[int] = set()
+            for v in hvals:
+                for m in _loose_captures(q, v):
+                    if m not in taken:
+                        taken.add(m)
+                        moves.append(_new(Capture, (h, v, pick[m](table))))
+            seen = taken
+        if k == sweep and table and (
+                (1 << len(table)) - 1 not in seen):
+            moves.append(_new(Capture, (h, low, table)))
+        if holders:
+            single = len(hvals) == 1
+            for item, iv in zip(table, ones, strict=True):
+                if single and iv > 0:
+                    target = low + iv
+                    if target <= top and holders.get(target, 0) - (target == low) > 0:
+                        moves.append(_new(Build, (h, target, (item,), 1)))
+                    continue
+                ivals = sv[item.index]  # type: ignore[union-attr]
+                for target in sorted({hv + iv for hv in hvals for iv in ivals}):
+                    if target <= top and holders.get(target, 0) - (target in hvals) > 0:
+                        moves.append(_new(Build, (h, target, (item,), 1)))
+            if blocks:
+                mine = [v for v in hvals if holders.get(v, 0) > 1]  # held by another card too
+                if mine:
+                    for item in table:
+                        ivals = sv[item.index]  # type: ignore[union-attr]
+                        for v in mine:
+                            if v in ivals:
+                                moves.append(_new(Block, (h, v, item)))
+                                break
+        moves.append(_TRAILS[k])
+    return moves
+
+
+def _loose_stacks(
+    rs: Ruleset, hand: tuple[Card, ...], table: tuple[TableItem, ...], numbers: list[Card],
+) -> list[Move] | None:
+    """``generate`` for casino33's stacks on a table of loose cards only (see
+    ``_Table.stack_groups`` and ``_hand_stacks``: the same moves in the same order), or None
+    where a card has several values."""
+    one = rs.sum_single_table
+    vt = rs.card_value_table
+    pair_only = rs.pair_only_table
+    loose: list[tuple[int, int]] = []  # (bit, value) of each card that sums, in table order
+    aces: list[int] = []  # the bits of loose Aces
+    bit = 1
+    for item in table:
+        v = one[item.index]  # type: ignore[union-attr]
+        if v > 0:
+            loose.append((bit, v))
+            if item.rank == 1:  # type: ignore[union-attr]
+                aces.append(bit)
+        elif v:
+            return None
+        bit <<= 1
+    pairs: list[tuple[int, int]] | None = None  # (mask, total) of two loose cards of two values
+    holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+    if len(numbers) > 1:
+        for c in numbers:
+            if len(vt[c.index]) > 1:
+                return None
+            holders[vt[c.index][0]] = holders.get(vt[c.index][0], 0) + 1
+    top = rs.build.max_value
+    pick = _PICK
+    captures: dict[int, list[int]] = {}
+    moves: list[Move] = []
+    for h in hand:
+        k = h.index
+        hvals = vt[k]
+        if pair_only[k]:
+            _pairs_of(h, hvals[0], table, moves)
+            continue
+        if len(hvals) > 1:
+            return None
+        hv = hvals[0]
+        masks = captures.get(hv)
+        if masks is None:
+            if pairs is None:
+                pairs = [(b | c, v + w) for n, (b, v) in enumerate(loose)
+                         for c, w in loose[n + 1:] if v != w]
+            masks = [b for b, v in loose if v == hv]
+            for mask, total in pairs:
+                if total == hv:
+                    masks.append(mask)
+                elif total + 1 == hv:
+                    masks += [mask | a for a in aces if not mask & a]
+            if len(masks) > 1:
+                reach = {0}
+                for g in masks:
+                    reach |= {r | g for r in reach if not r & g}
+                reach.discard(0)
+                masks = sorted(reach)
+            captures[hv] = masks
+        if masks:
+            moves += [_new(Capture, (h, hv, pick[m](table))) for m in masks]
+        if holders:
+            out: list[Move] = []
+            for b, cv in loose:
+                if cv == hv:
+                    continue
+                total = hv + cv
+                if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                    out.append(_new(Build, (h, total, pick[b](table), 1)))
+                total += 1
+                if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                    out += [_new(Build, (h, total, pick[b | a](table), 1)) for a in aces if a != b]
+            if h.rank == 1:
+                if pairs is None:
+                    pairs = [(b | c, v + w) for n, (b, v) in enumerate(loose)
+                             for c, w in loose[n + 1:] if v != w]
+                for mask, total in pairs:
+                    total += 1
+                    if total <= top and holders.get(total, 0) - (total == hv) > 0:
+                        out.append(_new(Build, (h, total, pick[mask](table), 1)))
+            # A hand Ace with a loose card and a loose Ace is both "Ace on a card, plus an
+            # Ace" and "Ace on a pair": one move.
+            moves += dict.fromkeys(out) if len(out) > 1 else out
+        moves.append(_TRAILS[k])
+    return moves
+
+
+def _loose_captures(q: _Loose, v: int) -> list[int]:
+    """Every non-empty union of disjoint loose sets of ``v``, ascending (``capture_masks``)."""
+    masks = q.captures.get(v)
+    if masks is None:
+        masks = q.sums.get(v, _NONE)
+        if len(masks) > 1:
+            reach = {0}
+            for g in masks:
+                reach |= {r | g for r in reach if not r & g}
+            reach.discard(0)
+            masks = sorted(reach)
+        q.captures[v] = masks
+    return masks
+
+
+def _gathered(q: _Loose, target: int) -> list[tuple[int, int]]:
+    """Every union of the loose sets of ``target`` (the empty one first), ascending, with
+    the most sets it holds: what a build of ``target`` may gather (``gather_options``)."""
+    found = q.gathers.get(target)
+    if found is None:
+        groups = q.sums.get(target, _NONE)
+        found = q.gathers[target] = (
+            [(0, 0), (groups[0], 1)] if len(groups) == 1 else sorted(_unions(groups).items()))
+    return found
 
 
 def _blocks(t: _Table, h: Card, mine: list[int]) -> list[Move]:
@@ -456,7 +832,8 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     br = t.rs.build
     hvals = t.rs.card_value_table[h.index]
     low = hvals[0]
-    items = t.items
+    table = t.table
+    pick = _PICK
     gather = br.gather
     out: list[Move] = []
     if not builds and len(hvals) == 1:
@@ -468,7 +845,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
             gathers = gather and target in sums
             if target == low:
                 if gathers:
-                    out += [_new(Build, (h, target, items(extra), 1 + groups))
+                    out += [_new(Build, (h, target, pick[extra](table), 1 + groups))
                             for extra, groups in t.gather_options(target, 0) if extra]
                 continue
             primaries = sums.get(target - low)
@@ -476,7 +853,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 continue
             if not gathers:
                 for prim in primaries:
-                    out.append(_new(Build, (h, target, items(prim), 1)))
+                    out.append(_new(Build, (h, target, pick[prim](table), 1)))
                 continue
             seen: set[int] = set()
             for prim in primaries:
@@ -484,7 +861,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     mask = prim | extra
                     if mask not in seen:
                         seen.add(mask)
-                        out.append(_new(Build, (h, target, items(mask), 1 + groups)))
+                        out.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
         return out
     done: set[tuple[int, int]] = set()
     for target in sorted(held):
@@ -509,7 +886,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 mask = prim | mandatory
                 if mask and (mask, target) not in done:
                     done.add((mask, target))
-                    out.append(_new(Build, (h, target, items(mask), 1 + mandatory_sets)))
+                    out.append(_new(Build, (h, target, pick[mask](table), 1 + mandatory_sets)))
             continue
         for prim in primaries:
             base = prim | mandatory
@@ -521,7 +898,7 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                 if key in done:
                     continue
                 done.add(key)
-                out.append(_new(Build, (h, target, items(mask), 1 + groups + mandatory_sets)))
+                out.append(_new(Build, (h, target, pick[mask](table), 1 + groups + mandatory_sets)))
     return out
 
 
@@ -559,13 +936,14 @@ def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     hvals = t.rs.card_value_table[h.index]
     limit = t.rs.build.max_value
     vals = t.vals
+    hv = hvals[0] if len(hvals) == 1 else -99  # -99: the card has several values
     for i, item in enumerate(t.table):
         if type(item) is not Card and (
                 item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
             continue
         ivals = vals[i]
-        if len(hvals) == 1 and len(ivals) == 1:
-            target = hvals[0] + ivals[0]
+        if hv > 0 and len(ivals) == 1:
+            target = hv + ivals[0]
             if target <= limit and target in held:
                 out.append(_new(Build, (h, target, (item,), 1)))
             continue

@@ -27,7 +27,7 @@ from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.obligations import binds, breaks_obligation, obliged, owned
 from casino.engine.reasons import explain, move_items, selection_key, selection_reason, takers
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import State, TableItem, is_partnership
+from casino.engine.state import Pile, State, TableItem, is_partnership
 from casino.engine.transition import apply
 
 __all__ = [
@@ -67,8 +67,10 @@ def legal_moves(pos: Position) -> list[Move]:
     if (last is not None and last[2] is table and last[1] is hand and last[0] is rs
             and last[3] == (p, partner, must)):
         return list(last[4])
-    moves = generate(rs, p, hand, table, partner)
-    if binds(rs, must):
+    loose = Pile not in map(type, table)
+    moves = generate(rs, p, hand, table, partner, loose=loose)
+    # A table of loose cards holds no build of the player's to attend to (most turns).
+    if (must or not loose) and binds(rs, must):
         moves = obliged(rs, p, hand, table, must, moves)
     _last_listing = (rs, hand, table, (p, partner, must), moves)
     return list(moves)

@@ -293,6 +293,19 @@ class Ruleset(BaseModel):
                      for vals, po in zip(self.card_value_table, self.pair_only_table, strict=True))
 
     @cached_property
+    def sum_single_table(self) -> tuple[int, ...]:
+        """``sum_value_table`` for the generator's inner loop: the card's value where it has
+        one, 0 where it has none, -1 where it has several."""
+        return tuple(vals[0] if len(vals) == 1 else -1 if vals else 0
+                     for vals in self.sum_value_table)
+
+    @cached_property
+    def sweep_card_index(self) -> int:
+        """``Card.index`` of ``capture.sweep_card``; -1 when there is none."""
+        sweep = self.capture.sweep_card
+        return -1 if sweep is None else Card.parse(sweep).index
+
+    @cached_property
     def highest_value(self) -> int:
         """The highest value any card counts as in a sum or a pairing."""
         return max((v for vals in self.sum_value_table for v in vals), default=0)

@@ -37,7 +37,13 @@ def after_move(state: State, move: Move) -> State:
     card = move.card
     hands = list(state.hands)
     hand = hands[p]
-    i = hand.index(card)
+    i = 0
+    for c in hand:  # by identity first: comparing cards calls their __eq__
+        if c is card:
+            break
+        i += 1
+    else:
+        i = hand.index(card)  # a move made by hand from an equal copy of the card
     hands[p] = hand[:i] + hand[i + 1:]
     table = state.table
     captures = state.captures

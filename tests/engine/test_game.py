@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from casino.engine import Game, legal_moves, load_ruleset, play, score_round
+from casino.engine.cards import DECK
 from casino.engine.scoring import RoundScore
+from casino.engine.state import shuffled_deck
 
 from .helpers import last_trick_score, pos
 
@@ -203,3 +206,12 @@ def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
             assert after == replace(game, round=after.round)
         game = after
     assert replace(game, scores=game.scores[:1]).totals == game.scores[0].totals
+
+
+def test_shuffled_deck_is_the_order_random_shuffle_gives() -> None:
+    # The engine writes the shuffle out for speed; every seed must still deal what
+    # random.Random(seed).shuffle deals, or saved games and seeded tests would change.
+    for seed in [*range(300), *(f"{n}:{r}" for n in range(100) for r in range(3)), "x" * 40]:
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        assert shuffled_deck(seed) == tuple(deck), seed
