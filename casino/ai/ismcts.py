@@ -100,23 +100,33 @@ class ISMCTSPolicy(SearchPolicy):
                 if moves is None:
                     moves = node.moves[hand] = order_moves(
                         state, legal_moves(state))[: self.width]
-                mover = state.side_of(state.to_move)
-                untried = [m for m in moves if m not in node.children]
+                # Every child offered here is available; the first move without a child
+                # (moves come best first) is expanded, else the best by UCB is walked.
+                children = node.children
+                untried = None
+                best = None
+                best_ucb = -math.inf
                 for m in moves:
-                    child = node.children.get(m)
-                    if child is not None:
-                        child.avail += 1
-                if untried:
-                    move = untried[0]  # moves come best first, so expand in that order
-                    child = _Node(mover)
-                    node.children[move] = child
+                    child = children.get(m)
+                    if child is None:
+                        if untried is None:
+                            untried = m
+                        continue
+                    child.avail += 1
+                    if untried is None:
+                        u = child.total / child.visits + explore * math.sqrt(
+                            math.log(child.avail) / child.visits)
+                        if u > best_ucb:
+                            best, best_ucb = m, u
+                if untried is not None:
+                    child = children[untried] = _Node(state.side_of(state.to_move))
                     path.append(child)
-                    state = apply(state, move)
+                    state = apply(state, untried)
                     break
-                move = max(moves, key=lambda m: _ucb(node.children[m], explore))
-                node = node.children[move]
+                assert best is not None
+                node = children[best]
                 path.append(node)
-                state = apply(state, move)
+                state = apply(state, best)
             state = rollout(state, view.deal_number, horizon - len(path))
             value = utility(estimate_points(state, base))
             for n in path:
@@ -133,6 +143,3 @@ class ISMCTSPolicy(SearchPolicy):
         counts = sorted((c.visits for c in root.children.values()), reverse=True)
         return len(counts) < 2 or counts[0] - counts[1] > left
 
-
-def _ucb(node: _Node, explore: float) -> float:
-    return node.total / node.visits + explore * math.sqrt(math.log(node.avail) / node.visits)
