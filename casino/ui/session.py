@@ -267,7 +267,7 @@ class Session:
             seat_level = None if seat == HUMAN or levels[seat - 1] == PERSON \
                 else levels[seat - 1]
             default = "You" if seat == HUMAN else f"Player {seat + 1}" if seat_level is None \
-                else f"Computer {seat}" if players > 2 else "Computer"
+                else f"Computer {seat + 1}" if players > 2 else "Computer"
             name = names[seat] if seat < len(names) and names[seat] else default
             policy = None if seat_level is None else make_policy(seat_level, f"{seed}:{seat}")
             seats.append(Seat(name, policy))
