@@ -288,6 +288,9 @@ class RemoteSession(Session):
     def can_undo(self) -> bool:
         return False
 
+    def remote_table(self) -> bool:
+        return True
+
     def undo(self) -> bool:
         return False
 

@@ -426,6 +426,10 @@ class Session:
     def humans_turn(self) -> bool:
         return not self.game.round_over() and self.seats[self.to_move()].policy is None
 
+    def remote_table(self) -> bool:
+        """The game is played at a network table (its host's), not in this window."""
+        return False
+
     def side_name(self, side: int) -> str:
         """A seat's name, or a team's ("You & Computer 2") in a partnership game."""
         if self.game.round.partnership:

@@ -17,6 +17,7 @@ from casino.net.remote import Remote
 from casino.ui.app import App
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view
+from casino.ui.scenes.dialogs import GameOverScene
 from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
@@ -284,7 +285,10 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         assert list(session.game.totals) == session.over.totals
         code, out, _err = host.finish(20)
         assert code == 0 and "1 games played" in out
-        key(pygame.K_RETURN)  # Play again: with people, from the network scene
+        over = app.stack.top
+        assert isinstance(over, GameOverScene)
+        assert over.buttons[0].label == "Host or join again"  # it said "Play again"
+        key(pygame.K_RETURN)  # with people again, from the network scene
         steps(app)
         assert isinstance(app.stack.top, NetworkScene)
     finally:
