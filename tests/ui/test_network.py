@@ -287,7 +287,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         assert code == 0 and "1 games played" in out
         over = app.stack.top
         assert isinstance(over, GameOverScene)
-        assert over.buttons[0].label == "Host or join again"  # it said "Play again"
+        assert over.buttons[0].label == "Host or join"  # it said "Play again"
         key(pygame.K_RETURN)  # with people again, from the network scene
         steps(app)
         assert isinstance(app.stack.top, NetworkScene)

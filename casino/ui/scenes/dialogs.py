@@ -704,7 +704,7 @@ class GameOverScene(Scene):
                         Button(N_("Quit"), "quit", key=pygame.K_q)]
         self.buttons[1].enabled = session.record_id is not None
         if session.remote_table():  # it leads to the network scene, not to a game here
-            self.buttons[0] = Button(N_("Host or join again"), "again", key=pygame.K_RETURN)
+            self.buttons[0] = Button(N_("Host or join"), "again", key=pygame.K_RETURN)
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
