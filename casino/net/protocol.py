@@ -19,9 +19,10 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
 from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Bumped on any change a peer of the old version would misread (2: error frames carry the
-reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields)."""
+reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields; 3: a
+state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -192,8 +193,23 @@ class LastMove(BaseModel):
     move: str
 
 
+class PastMove(BaseModel):
+    """A move played earlier in the round, as everyone at the table saw it: the piles it
+    touched are given whole (their kind and value), since the client cannot read them off a
+    table it never saw."""
+
+    model_config = _FROZEN
+    seat: int = Field(ge=0, le=3)
+    move: str = Field(min_length=3, max_length=200)
+    deal: int = Field(1, ge=1)
+    piles: list[WirePile] = Field(default_factory=list, max_length=52)
+
+
 class StateFrame(BaseModel):
-    """The receiver's view after ``last`` (None at the start of a deal or after a rejoin)."""
+    """The receiver's view after ``last`` (None at the start of a deal or after a rejoin).
+
+    A frame without ``last`` lists in ``moves`` the public moves of the round so far, so a
+    seat that (re)joins in mid-round sees what was played; it is empty after a move."""
 
     model_config = _FROZEN
     type: Literal["state"] = "state"
@@ -202,6 +218,7 @@ class StateFrame(BaseModel):
     round: int
     view: WireView
     last: LastMove | None = None
+    moves: list[PastMove] = Field(default_factory=list, max_length=400)
 
 
 class GameOver(BaseModel):

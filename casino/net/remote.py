@@ -61,6 +61,9 @@ class Remote:
         self.welcome: Welcome | None = None
         self.seats: Seats | None = None
         self.state: StateFrame | None = None
+        self.since: list[StateFrame] = []
+        """The state frames from the last one without a move (a deal, a seat taken up) to
+        ``state``: a table started from them misses none of the moves in between."""
         self.problem: Reason | None = None
         self.seated: Seated | None = None
         self._loop = _Loop("casino-remote")
@@ -101,6 +104,7 @@ class Remote:
                 self.seats = item
             elif isinstance(item, StateFrame):
                 self.state = item
+                self.since = [item] if item.last is None else [*self.since, item]
             elif isinstance(item, ErrorFrame) and item.fatal:
                 self.problem = item.why
             out.append(item)

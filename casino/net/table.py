@@ -16,10 +16,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from casino.engine.cards import Card
 from casino.engine.errors import CasinoError, IllegalMoveError
 from casino.engine.game import Game
 from casino.engine.moves import Move
 from casino.engine.notation import format_move, parse_move
+from casino.engine.reasons import move_items
+from casino.engine.record import replay_moves, start_game
 from casino.engine.ruleset import Ruleset
 from casino.engine.wording import Reason
 from casino.net.protocol import (
@@ -27,11 +30,14 @@ from casino.net.protocol import (
     GameOver,
     Hello,
     LastMove,
+    PastMove,
     PlayMove,
     Seats,
     SeatStatus,
     StateFrame,
+    WirePile,
     WireView,
+    _wire_item,
 )
 from casino.persistence.saves import SavedGame, SeatInfo
 
@@ -319,9 +325,31 @@ class Table:
         return True
 
     def state_frame(self, seat: int, last: LastMove | None = None) -> StateFrame:
-        """What seat ``seat`` is sent: its own view only, and the public last move."""
+        """What seat ``seat`` is sent: its own view only, and the public last move (or,
+        without one, the public moves of the round so far)."""
         return StateFrame(game=self.game_no, step=self.step, round=self.game.round_index,
-                          view=WireView.of(self.game.view_for(seat)), last=last)
+                          view=WireView.of(self.game.view_for(seat)), last=last,
+                          moves=[] if last is not None else self.round_moves())
+
+    def round_moves(self) -> list[PastMove]:
+        """The moves of the current round so far, replayed from the save (a table restored
+        from disk has them too). Only what every seat saw: the cards played and the piles
+        they went onto or took, never a hand."""
+        rounds = self.save.rounds
+        index = self.game.round_index
+        if index >= len(rounds) or not rounds[index]:
+            return []
+        save = self.save
+        start = start_game(self.ruleset, len(save.players), save.seed, save.first_dealer,
+                           save.teams)
+        out = []
+        for ply in replay_moves(start, rounds[: index + 1]).plies:
+            if ply.before.round_index == index:
+                piles = [_wire_item(i) for i in move_items(ply.move) if not isinstance(i, Card)]
+                out.append(PastMove(seat=ply.seat, move=format_move(ply.move),
+                                    deal=ply.before.round.deal_number,
+                                    piles=[p for p in piles if isinstance(p, WirePile)]))
+        return out
 
 
 def _default_name(index: int, spec: SeatSpec, host_name: str) -> str:

@@ -10,17 +10,20 @@ frame for it arrives, so the table never shows a move the host refused.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from casino.engine import Game, Move, PlayerView
+from casino.engine.cards import Card, parse_cards
 from casino.engine.errors import CasinoError
+from casino.engine.moves import Block, Build, Capture, Trail
 from casino.engine.notation import format_move, parse_move
 from casino.engine.scoring import RoundScore, score_round
-from casino.engine.state import State
+from casino.engine.state import State, TableItem
 from casino.i18n import _
-from casino.net.protocol import ErrorFrame, GameOver, Seats, StateFrame
+from casino.net.protocol import ErrorFrame, GameOver, PastMove, Seats, StateFrame, _engine_item
 from casino.ui.session import LogEntry, Seat, Session
 from casino.ui.words import reason_text
 
@@ -50,6 +53,34 @@ def public_game(frame: StateFrame, view: PlayerView, scores: tuple[RoundScore, .
                 scores)
 
 
+def past_move(past: PastMove) -> Move:
+    """A move played before this window sat down, read without the table it was played on:
+    its loose cards are in the text, its piles are given whole. Raises CasinoError or
+    ValueError when the text is not a move."""
+    head, verb, *rest = re.findall(r"\[[^\]]*\]|\S+", past.move)
+    card_text, _0, value_text = head.partition("=")
+    card = Card.parse(card_text)
+    piles = [_engine_item(p) for p in past.piles]
+
+    def item(token: str) -> TableItem:
+        if not token.startswith("["):
+            return Card.parse(token)
+        cards = set(parse_cards(token[1:-1]))
+        return next(p for p in piles if set(getattr(p, "cards", ())) == cards)
+
+    items = tuple(item(token) for token in rest)
+    if verb == "t":
+        return Trail(card)
+    if verb == "x":
+        return Capture(card, int(value_text) if value_text else card.rank, items)
+    m = re.fullmatch(r"([bk])(\d+)(?:x(\d+))?", verb)
+    if m is None or not items:
+        raise ValueError(f"not a move: {past.move!r}")
+    if m.group(1) == "k":
+        return Block(card, int(m.group(2)), items[0])
+    return Build(card, int(m.group(2)), items, int(m.group(3) or 1))
+
+
 @dataclass
 class RemoteSession(Session):
     """One seat at a network table; ``remote`` carries the frames, ``local`` is the host when
@@ -64,6 +95,9 @@ class RemoteSession(Session):
     over: GameOver | None = None
     sent: bool = False
     """A move of this seat is on its way to the host."""
+    log_round: int = 0
+    round_log: int = 0
+    """The round the log shows last, and where its entries begin in the log."""
     pace: ClassVar[float] = 0.0
 
     @classmethod
@@ -71,14 +105,16 @@ class RemoteSession(Session):
         """The session once ``remote`` is seated and has its first state."""
         assert remote.state is not None and remote.ruleset is not None and remote.welcome
         ruleset = remote.ruleset
-        frame = remote.state
+        frame, *later = remote.since or [remote.state]
         view = frame.view.to_view(ruleset)
         seats = [Seat(status.name, None if status.seat == view.player else PlayedElsewhere())
                  for status in (remote.seats.seats if remote.seats else remote.welcome.seats)]
         session = cls(ruleset, public_game(frame, view, ()), seats, use_process=False,
-                      remote=remote, local=local, shown=frame)
+                      remote=remote, local=local, shown=frame, log_round=frame.round)
         session._show(frame)
         session.name_seats()
+        session._log_past(frame)
+        session.frames = later  # moves since then: shown as they are at the table
         return session
 
     def view(self, seat: int | None = None) -> PlayerView:
@@ -158,6 +194,23 @@ class RemoteSession(Session):
             self.round_scores[r] = RoundScore(("earlier",), tuple((p,) for p in points), zero,
                                               zero, zero)
 
+    def _log_past(self, frame: StateFrame) -> None:
+        """A (re)join's frame: the round's moves so far take the place of the log's entries
+        for that round, so the log and each seat's last move show what was played."""
+        if frame.round != self.log_round:
+            self.log.append(LogEntry(-1, _("Round {number}").format(number=frame.round + 1),
+                                     1))
+            self.log_round, self.round_log = frame.round, len(self.log)
+        if not frame.moves:
+            return
+        del self.log[self.round_log:]
+        for past in frame.moves:
+            try:
+                move = past_move(past)
+            except (CasinoError, ValueError, StopIteration):
+                continue  # a move this window cannot read is left out of the log
+            self.log.append(LogEntry(past.seat, self.entry_text(past.seat, move), past.deal))
+
     # -- the table scene's questions ------------------------------------------------
 
     def submit(self, move: Move) -> bool:
@@ -189,6 +242,7 @@ class RemoteSession(Session):
                 self.frames.pop(0)
                 if frame.last is None:  # a rejoin's view, or a new game: no move to show
                     self._show(frame)
+                    self._log_past(frame)
                 continue
             try:
                 return parse_move(self.game.round, frame.last.move)
@@ -224,6 +278,7 @@ class RemoteSession(Session):
                 self._show(frame)
                 self.log.append(LogEntry(-1, _("Round {number}").format(
                     number=self.game.round_index + 1), 1))
+                self.log_round, self.round_log = self.game.round_index, len(self.log)
                 return
             time.sleep(0.02)
 
@@ -232,6 +287,9 @@ class RemoteSession(Session):
 
     def can_undo(self) -> bool:
         return False
+
+    def remote_table(self) -> bool:
+        return True
 
     def undo(self) -> bool:
         return False

@@ -267,7 +267,7 @@ class Session:
             seat_level = None if seat == HUMAN or levels[seat - 1] == PERSON \
                 else levels[seat - 1]
             default = "You" if seat == HUMAN else f"Player {seat + 1}" if seat_level is None \
-                else f"Computer {seat}" if players > 2 else "Computer"
+                else f"Computer {seat + 1}" if players > 2 else "Computer"
             name = names[seat] if seat < len(names) and names[seat] else default
             policy = None if seat_level is None else make_policy(seat_level, f"{seed}:{seat}")
             seats.append(Seat(name, policy))
@@ -425,6 +425,10 @@ class Session:
 
     def humans_turn(self) -> bool:
         return not self.game.round_over() and self.seats[self.to_move()].policy is None
+
+    def remote_table(self) -> bool:
+        """The game is played at a network table (its host's), not in this window."""
+        return False
 
     def side_name(self, side: int) -> str:
         """A seat's name, or a team's ("You & Computer 2") in a partnership game."""

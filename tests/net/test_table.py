@@ -159,3 +159,49 @@ def test_a_refusal_travels_as_code_and_params() -> None:
     assert isinstance(back, ErrorFrame) and back.why == caught.value.reason
     assert back.params == {"card": WireCard(card=str(card))}
     assert "code" not in encode(ErrorFrame.of("not JSON"))
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "casino33", "kasino"])
+def test_a_rejoining_seat_is_sent_the_rounds_public_moves(ruleset: str) -> None:
+    """A frame without ``last`` (a join or rejoin) lists the round's moves so far, with the
+    piles they touched whole; it names no card the seat's own view does not show, and a
+    table restored from its save lists the same."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from casino.net.host import load_table
+    from casino.ui.remote_session import past_move
+    from tests.net.test_secrecy import cards_in, shown
+
+    rules = load_ruleset(ruleset)
+    count = 3 if ruleset == "kasino" else 2
+    table = Table(rules, [SeatSpec(kind="person")] * count, seed="5")
+    seats = [table.sit(hello(table, name=f"P{i}")) for i in range(count)]
+    rng = random.Random(5)
+    played: list[tuple[int, str]] = []
+    piles_seen = 0
+    for _ in range(20 if ruleset != "kasino" else 25):
+        seat = table.to_move()
+        assert seat is not None
+        move = rng.choice(legal_moves(table.game.view_for(seat.index)))
+        table.play(seats[seat.index], PlayMove(type="move", step=table.step,
+                                               move=format_move(move)))
+        played.append((seat.index, format_move(move)))
+        if table.deal_on():
+            played.clear()
+        for viewer in range(count):
+            frame = table.state_frame(viewer)
+            assert [(m.seat, m.move) for m in frame.moves] == played
+            named = cards_in(json.loads(encode(frame)))
+            assert named <= shown(frame), sorted(named - shown(frame))
+            for past in frame.moves:
+                assert format_move(past_move(past)) == past.move
+                piles_seen += len(past.piles)
+        assert table.state_frame(0, table.last).moves == []  # after a move: only ``last``
+    assert played and piles_seen
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.json"
+        path.write_text(table.snapshot().model_dump_json())
+        again = load_table(path, load_ruleset)
+    assert again.state_frame(1).moves == table.state_frame(1).moves

@@ -146,4 +146,51 @@ def test_four_seats_score_sheet_heads_are_drawn_whole_at_1024x640(
     monkeypatch.setattr(table_view, "draw_text", measured)
     app.draw()
     save(app, "four_alone_sheet_1024x640")
-    assert "Computer" not in cut and "Computer 1" not in cut, cut
+    assert "Computer" not in cut and "Computer 2" not in cut, cut
+
+
+@pytest.mark.parametrize(("players", "kinds", "language"), [
+    (3, ("greedy", "greedy", "greedy"), "en"),
+    (3, ("person", "greedy", "greedy"), "en"),
+    (3, ("person", "greedy", "greedy"), "sv"),
+    (4, ("person", "greedy", "greedy"), "en"),
+])
+def test_three_and_four_seat_sheet_heads_are_whole_and_name_the_seats(
+        players: int, kinds: tuple[str, ...], language: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """'You | Ben | Computer 3' at 1024x640: 'Computer' was cut to 'Compu…' over a column of
+    its own; and a computer is named by its seat ('Computer 3' sits in Seat 3, as the title's
+    options and the lobby number the seats)."""
+    from casino.ui.scene import draw_text, text_width
+    from casino.ui.scenes import table_view
+    from casino.ui.session import shown_name
+
+    app = make_app(size=(1024, 640), players=players, teams=False, ruleset="classic",
+                   difficulties=kinds, seat_names=("", "Ben", "Cleo"), language=language)
+    app.new_game()
+    steps(app)
+    if not isinstance(app.stack.top, TableScene):  # a person at this screen: the cover
+        key(pygame.K_RETURN)
+        steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    for index, seat in enumerate(scene.session.seats[1:], 1):
+        if seat.policy is not None:
+            assert seat.name == f"Computer {index + 1}"
+    cut: list[str] = []
+    heads: list[str] = []
+
+    def measured(surface: pygame.Surface, text: str, size: int, *args: object,
+                 **kw: object) -> pygame.Rect:
+        limit = kw.get("max_width")
+        if isinstance(limit, int) and text_width(text, size, bool(kw.get("bold"))) > limit:
+            cut.append(text)
+        heads.append(text)
+        return draw_text(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", measured)
+    app.draw()
+    save(app, f"sheet_{players}_{'_'.join(kinds)}_{language}_1024x640")
+    names = [shown_name(s.name) for s in scene.session.seats]
+    words = {w for name in names for w in name.split()}
+    assert not any(w in words for text in cut for w in text.split()), cut

@@ -17,6 +17,7 @@ from casino.net.remote import Remote
 from casino.ui.app import App
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view
+from casino.ui.scenes.dialogs import GameOverScene
 from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
@@ -143,6 +144,14 @@ def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
         assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
         back = table.session
         assert back.shown is not None and back.shown.view == seen  # its seat, exactly
+        # The moves played before the drop are in the log again, in the same words, and the
+        # computer's last move is in its box and on the status line.
+        before_drop = [(e.seat, e.text) for e in session.log if e.seat >= 0]
+        assert [(e.seat, e.text) for e in back.log if e.seat >= 0] == before_drop
+        computer = [text for seat, text in before_drop if seat == 1]
+        assert computer and table_view.last_move(back, 1) == computer[-1].split(": ", 1)[1]
+        assert table.message == back.log[-1].text == computer[-1]  # Anna is to move
+        save(again, "network_rejoined_log")
         play_own(again, table)
 
         # The host crashes (once its save has the last move: it is written in a thread);
@@ -153,10 +162,13 @@ def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
         save(again, "network_lost")
         host = start_host(*args, port=host.port)
         before = back.shown.view
+        logged = [(e.seat, e.text) for e in back.log if e.seat >= 0]
         key(pygame.K_r)
         wait_for(again, lambda: back.problem() is None and back.shown is not None
                  and back.remote is not None and back.remote.state is not None)
         wait_for(again, lambda: back.shown is not None and back.shown.view == before)
+        assert [(e.seat, e.text) for e in back.log if e.seat >= 0] == logged  # not twice
+        assert logged[:len(before_drop)] == before_drop
         play_own(again, table)
         again.stack.replace(TitleScene(again))
         steps(again)
@@ -273,7 +285,10 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         assert list(session.game.totals) == session.over.totals
         code, out, _err = host.finish(20)
         assert code == 0 and "1 games played" in out
-        key(pygame.K_RETURN)  # Play again: with people, from the network scene
+        over = app.stack.top
+        assert isinstance(over, GameOverScene)
+        assert over.buttons[0].label == "Host or join"  # it said "Play again"
+        key(pygame.K_RETURN)  # with people again, from the network scene
         steps(app)
         assert isinstance(app.stack.top, NetworkScene)
     finally:

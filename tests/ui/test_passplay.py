@@ -212,3 +212,33 @@ def test_a_person_in_a_seat_is_remembered_at_the_next_launch() -> None:
     assert not isinstance(app, int)
     assert app.settings.difficulties[:2] == (PERSON, "hard")
     assert app.settings.seat_names[0] == "Ben"
+
+
+def test_letters_on_a_computers_seat_row_are_no_shortcuts() -> None:
+    """Typing a name on the row of a seat that is still a computer opened Network at the N
+    (and other buttons at their letters); now it says how to seat a person there. Off the
+    seat rows the shortcuts work as before."""
+    from casino.ui.scenes.network import NetworkScene
+
+    app = make_app(player_name="Anna", players=3)
+    app.stack.push(TitleScene(app))
+    steps(app)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.row = next(i for i, o in enumerate(title.options()) if o.key == "level2")
+    for ch in "Nina":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0,
+                                             unicode=ch, scancode=0))
+        steps(app)
+        assert app.stack.top is title, ch
+    assert "Seat 3 is a computer" in title.note
+    assert app.settings.seat_names[1] in ("", "Ben") and app.settings.difficulties[1] != PERSON
+    save(app, "title_letters_on_a_computer_seat")
+    key(pygame.K_RIGHT)  # a key that is not a letter: the help line is back
+    steps(app)
+    assert title.note == ""
+    title.row = next(i for i, o in enumerate(title.options()) if o.key == "ruleset")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n",
+                                         scancode=0))
+    steps(app)
+    assert isinstance(app.stack.top, NetworkScene)

@@ -75,7 +75,7 @@ def test_flights_ease_from_start_to_end() -> None:
 def test_seat_names_and_teams() -> None:
     s = Session.new(load_ruleset("classic"), 4, seed=4, level="greedy")
     assert s.seats[HUMAN].name == "You" and s.seats[HUMAN].policy is None
-    assert s.side_names() == ["You & Computer 2", "Computer 1 & Computer 3"]
+    assert s.side_names() == ["You & Computer 3", "Computer 2 & Computer 4"]
     assert s.short_side_names() == ["Your team", "Their team"]
 
 

@@ -637,7 +637,7 @@ def test_four_players_each_alone_from_the_options_to_game_over(casino_home: Path
     assert isinstance(scene, TableScene)
     game = scene.session.game
     assert (game.players, game.sides, game.partnership) == (4, 4, False)
-    assert scene.session.short_side_names() == ["You", "Computer 1", "Computer 2", "Computer 3"]
+    assert scene.session.short_side_names() == ["You", "Computer 2", "Computer 3", "Computer 4"]
     assert scene.session.save is not None and scene.session.save.teams is False
     play_human_moves(app, scene, 5)
     shot(app, "table_four_alone")
@@ -650,7 +650,7 @@ def test_four_players_each_alone_from_the_options_to_game_over(casino_home: Path
     records, _ = Records.open(casino_home)
     (summary,) = records.games()
     assert summary.totals == final.totals and summary.winner == winner
-    assert summary.names == ("You", "Computer 1", "Computer 2", "Computer 3")
+    assert summary.names == ("You", "Computer 2", "Computer 3", "Computer 4")
     print("points by seat", final.totals, "winner seat", winner)
     # and back to two teams: the same row's other value
     app.show_title()

@@ -703,6 +703,8 @@ class GameOverScene(Scene):
                         Button(N_("Title"), "title", key=pygame.K_ESCAPE),
                         Button(N_("Quit"), "quit", key=pygame.K_q)]
         self.buttons[1].enabled = session.record_id is not None
+        if session.remote_table():  # it leads to the network scene, not to a game here
+            self.buttons[0] = Button(N_("Host or join"), "again", key=pygame.K_RETURN)
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -728,9 +730,7 @@ class GameOverScene(Scene):
                 return True
         if event.type == ACTION:
             if event.action == "again":
-                from casino.ui.remote_session import RemoteSession
-
-                if isinstance(self.session, RemoteSession):  # again with the same people
+                if self.session.remote_table():  # again with the same people
                     from casino.ui.scenes.network import NetworkScene
 
                     self.app.stack.replace(NetworkScene(self.app))

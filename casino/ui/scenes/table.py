@@ -126,6 +126,8 @@ class TableScene(Scene):
             button.tip = BUTTON_TIPS.get(button.action, "")
         self.place_buttons()
         self._deal_animation()
+        if self.session.log:  # a network seat taken up in mid-round: what was played last
+            self.say(self.session.log[-1].text)
 
     # ------------------------------------------------------------------ geometry (pure reads)
 

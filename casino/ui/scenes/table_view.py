@@ -336,6 +336,35 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
         pygame.draw.rect(surface, CHANGED, rect, 3, border_radius=max(4, rect.w // 10))
 
 
+Shared = tuple[int, int, str]
+"""A word drawn once over columns ``start`` to ``end`` (inclusive): "Computer" over 3 and 4."""
+
+
+def sheet_heads(names: list[str], size: int,
+                width: int) -> tuple[int, list[list[str]], list[Shared]]:
+    """The score sheet's column heads, each name on at most two lines; the first line that
+    neighbouring columns share ("Computer" / "3", "Computer" / "4") is drawn once over them;
+    and the font size: the sheet's own, or a point or two smaller where a word is still wider
+    than its column, so that no head is cut (three or four seats at 1024x640)."""
+    for hf in (size, size - 1, size - 2):
+        heads = [wrap(name, hf, width, bold=True)[:2] for name in names]
+        shared: list[Shared] = []
+        k = 0
+        while k < len(heads):
+            end = k
+            while (len(heads[k]) == 2 and end + 1 < len(heads) and len(heads[end + 1]) == 2
+                   and heads[end + 1][0] == heads[k][0]):
+                end += 1
+            if end > k:
+                shared.append((k, end, heads[k][0]))
+                for j in range(k, end + 1):
+                    heads[j] = ["", heads[j][1]]
+            k = end + 1
+        if all(text_width(t, hf, True) <= width for h in heads for t in h):
+            break
+    return hf, heads, shared
+
+
 def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout()
     session = scene.session
@@ -353,24 +382,22 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     draw_text(surface, title, lay.font, (sx, sy), HILITE, bold=True, max_width=sw)
     names = session.short_side_names()
     score = score_round(game.round)
-    label_w = round(sw * 0.34)
+    rows = list(score.by_category().items())
+    labels = [_(CATEGORY_NAMES.get(c, c)) for c, _0 in rows] + [_("This round"), _("Game")]
+    label_w = min(round(sw * 0.34), max(text_width(t, f, True) for t in labels) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
-    heads = [wrap(name, f, col_w - 4, bold=True)[:2] for name in names]
-    shared = {tuple(h[:-1]) for h in heads[1:]}
-    if len(heads) > 2 and len(shared) == 1 and all(len(h) == 2 for h in heads[1:]):
-        # "Computer" once over columns 1, 2, 3: four narrow columns do not fit it each
-        draw_text(surface, heads[1][0], f, (sx + label_w + col_w * len(heads) // 2 + col_w // 2,
-                                            y), DIM, "midtop", bold=True)
-        heads = [["", h[-1]] for h in heads]
+    hf, heads, shared = sheet_heads(names, f, col_w - 4)
+    for start, end, word in shared:  # "Computer" once over columns 2 and 3: each is too narrow
+        draw_text(surface, word, hf, (sx + label_w + (start + end + 1) * col_w // 2, y), DIM,
+                  "midtop", bold=True, max_width=(end - start + 1) * col_w - 4)
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
         colour = seat_colour(k, game.round.partnership)
         for n, text in enumerate(head):
-            draw_text(surface, text, f, (sx + label_w + k * col_w + col_w // 2,
-                                         y + n * round(f * 1.2)), colour, "midtop", bold=True,
+            draw_text(surface, text, hf, (sx + label_w + k * col_w + col_w // 2,
+                                          y + n * round(f * 1.2)), colour, "midtop", bold=True,
                       max_width=col_w - 4)
     y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
-    rows = list(score.by_category().items())
     for category, points in rows:
         draw_text(surface, _(CATEGORY_NAMES.get(category, category)), f, (sx, y), DIM,
                   max_width=label_w)

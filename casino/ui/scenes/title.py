@@ -60,6 +60,8 @@ class TitleScene(Scene):
         if app.settings.ruleset not in self.rulesets:
             app.change_settings(ruleset=self.rulesets[0])
         self.name = app.settings.player_name  # as typed (may end in a space while typing)
+        self.note = ""
+        """A word on the last key, in place of the keys' help line (until the next key)."""
         self.saved: tuple[SavedGame, Game] | None = None
         """A game in progress found at launch and not resumed: Play asks before replacing it."""
         self.row = 1  # the rules; the name row above takes typing when chosen
@@ -223,9 +225,24 @@ class TitleScene(Scene):
             self.app.change_settings(player_name=name)
         return True
 
+    def letter_on_a_computer_seat(self, event: pygame.event.Event) -> bool:
+        """A letter typed on the row of a computer's seat is a name typed on the wrong row,
+        not a button's shortcut (N opened Network): say how to seat a person there."""
+        key = self.row_key()
+        text = getattr(event, "unicode", "")
+        if event.type != pygame.KEYDOWN or not key.startswith("level") or \
+                not (text.isalpha() or text.isdigit()) or \
+                getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        self.note = _("Seat {number} is a computer: \u2192 makes it a person at this screen, "
+                      "then type the name.").format(number=int(key[5:]) + 1)
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
-        if self.type_name(event):
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.note = ""
+        if self.type_name(event) or self.letter_on_a_computer_seat(event):
             return True
         if press([*self.buttons, *self.more], event):
             return True
@@ -321,9 +338,13 @@ class TitleScene(Scene):
         for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
         x, y, w, _0 = lay.rows[-1]
-        draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it "
-                             "\u00b7 Enter plays \u00b7 Esc quits"), font - 3,
-                  (x + w // 2, y + 2), DIM, "midtop", max_width=w)
+        if self.note:
+            draw_text(surface, self.note, font - 3, (x + w // 2, y + 2), HILITE, "midtop",
+                      max_width=w)
+        else:
+            draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change "
+                                 "it \u00b7 Enter plays \u00b7 Esc quits"), font - 3,
+                      (x + w // 2, y + 2), DIM, "midtop", max_width=w)
         for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
         draw_tip(surface, [*self.buttons, *self.more], font - 2)
