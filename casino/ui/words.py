@@ -12,7 +12,7 @@ import re
 from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.state import TableItem
-from casino.engine.wording import Reason, Wording, join_last
+from casino.engine.wording import Reason, Said, Wording, join_last
 from casino.i18n import N_, _, language
 
 NOTATION_CARD = re.compile(r"(?<![\w\u2660-\u2667])(10|[2-9AJQK])([CDHS])(?![\w])")
@@ -145,3 +145,9 @@ def reason_text(reason: Reason | str) -> str:
     if isinstance(reason, str):
         return symbols(reason)
     return WindowWording().text(reason)
+
+
+def notice_text(notice: str) -> str:
+    """A notice about the game's files in the window's language (``Said`` by the
+    persistence layer); other text is shown as it is. File names and quoted values stay."""
+    return WindowWording().text(notice.reason) if isinstance(notice, Said) else notice

@@ -27,9 +27,11 @@ from casino.engine.notation import format_move
 from casino.net.remote import LocalHost, Remote
 from casino.net.table import SeatSpec, Table
 from casino.persistence import Records
+from casino.persistence.saves import FILE_NAME as SAVE_FILE
+from casino.persistence.settings import FILE_NAME as SETTINGS_FILE
 from casino.ui import scene as scene_module
-from casino.ui.app import App
-from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, rules_page
+from casino.ui.app import App, launch, parse_args
+from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, NoticeScene, rules_page
 from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
@@ -500,3 +502,46 @@ def test_the_language_setting_switches_the_window_at_once() -> None:
     finally:
         scene_module._render = render
     assert "Spela" in drawn and "Play" not in drawn
+
+
+DAMAGED = {
+    "settings": (SETTINGS_FILE, b"language = \"sv\"\nsound = [oops\n"),
+    "save": (SAVE_FILE, b'{"ruleset": "kasino", "seed": '),
+    "both": (SETTINGS_FILE, b"\xff\xfe not text"),
+}
+"""A file under CASINO_HOME as a crash or a hand edit leaves it."""
+
+
+def english_outside_data(message: str, home: Path) -> set[str]:
+    """The English-only words of a notice once its data is taken out: the paths under
+    ``home`` and the parser's own detail in parentheses (quoted as the parser said it)."""
+    text = re.sub(re.escape(str(home)) + r"\S*", " ", message)
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"\([^()]*\)", " ", text)
+    return {w for w in WORD.findall(text) if w.lower() in english_only_words()}
+
+
+@pytest.mark.parametrize("damaged", list(DAMAGED))
+def test_notices_about_damaged_files_are_said_in_swedish(
+        damaged: str, casino_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged settings file or save, the window launched on a Swedish system: the notice
+    it draws is Swedish around the file names (issue 18: these notices were English)."""
+    monkeypatch.setenv("LC_ALL", "sv_SE.UTF-8")  # a damaged settings file keeps no language
+    name, data = DAMAGED[damaged]
+    (casino_home / name).write_bytes(data)
+    if damaged == "both":
+        (casino_home / SAVE_FILE).write_bytes(b"[1, 2")
+    app = launch(parse_args(["--size", "1024x640"]))
+    assert not isinstance(app, int)
+    steps(app)
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScene), top_name(app)
+    assert i18n.language() == "sv" and len(notice.messages) >= 2, notice.messages
+    assert any(".broken-" in m for m in notice.messages)  # the file kept aside is named
+    for message in notice.messages:
+        english = english_outside_data(message, casino_home)
+        assert not english, f"English in the Swedish window: {english} in {message!r}"
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"sv_notice_{damaged}.png"))
