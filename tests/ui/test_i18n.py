@@ -9,11 +9,13 @@ and no Swedish line is cut short with an ellipsis.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 import random
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -40,7 +42,7 @@ from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import Session
-from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text
+from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text, reason_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_network import wait_for
@@ -512,10 +514,11 @@ DAMAGED = {
 """A file under CASINO_HOME as a crash or a hand edit leaves it."""
 
 
-def english_outside_data(message: str, home: Path) -> set[str]:
-    """The English-only words of a notice once its data is taken out: the paths under
-    ``home`` and the parser's own detail in parentheses (quoted as the parser said it)."""
-    text = re.sub(re.escape(str(home)) + r"\S*", " ", message)
+def english_outside_data(message: str, where: str) -> set[str]:
+    """The English-only words of a message once its data is taken out: the paths or
+    addresses starting with ``where`` and the parser's own detail in parentheses (quoted as
+    the parser said it)."""
+    text = re.sub(re.escape(where) + r"\S*", " ", message)
     previous = None
     while previous != text:
         previous, text = text, re.sub(r"\([^()]*\)", " ", text)
@@ -540,8 +543,75 @@ def test_notices_about_damaged_files_are_said_in_swedish(
     assert i18n.language() == "sv" and len(notice.messages) >= 2, notice.messages
     assert any(".broken-" in m for m in notice.messages)  # the file kept aside is named
     for message in notice.messages:
-        english = english_outside_data(message, casino_home)
+        english = english_outside_data(message, str(casino_home))
         assert not english, f"English in the Swedish window: {english} in {message!r}"
     app.draw()
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(SHOTS / f"sv_notice_{damaged}.png"))
+
+
+def welcome_then(text: str) -> tuple[str, Callable[[], None]]:
+    """A server on 127.0.0.1 that seats whoever says hello (with a real host's welcome) and
+    then sends ``text``; its address and how to stop it."""
+    from websockets.sync.client import connect
+    from websockets.sync.server import ServerConnection, serve
+
+    from casino.net.protocol import Hello, encode
+
+    local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2), port=0,
+                      bind="127.0.0.1")
+    with connect(f"ws://127.0.0.1:{local.port}", proxy=None) as ws:
+        ws.send(encode(Hello(type="hello", version=i18n_protocol(), app="test",
+                             code=local.code, name=PLAYER)))
+        welcome = str(ws.recv(timeout=20))
+    local.close()
+
+    def seat(conn: ServerConnection) -> None:
+        conn.recv(timeout=20)
+        conn.send(welcome)
+        conn.send(text)
+        with contextlib.suppress(Exception):
+            conn.recv(timeout=20)
+
+    server = serve(seat, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"127.0.0.1:{server.socket.getsockname()[1]}", server.shutdown
+
+
+def i18n_protocol() -> int:
+    from casino.net.protocol import PROTOCOL_VERSION
+
+    return PROTOCOL_VERSION
+
+
+@pytest.mark.parametrize("trouble", ["other_version", "malformed_frame"])
+def test_network_trouble_is_said_in_swedish(trouble: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host of another protocol version (its answer is plain text, in version 1's shape)
+    and a host frame that is not JSON, over real sockets on 127.0.0.1: the lobby says what
+    went wrong in Swedish (issue 18: English; the malformed frame was not said at all)."""
+    app = app_in("sv")
+    if trouble == "other_version":
+        import casino.net.remote
+
+        local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2),
+                          port=0, bind="127.0.0.1")
+        CLOSE.append(local.close)
+        monkeypatch.setattr(casino.net.remote, "PROTOCOL_VERSION", 99)
+        address, code = f"127.0.0.1:{local.port}", local.code
+    else:
+        address, stop = welcome_then("{not json")
+        CLOSE.append(stop)
+        code = "ANY"
+    remote = Remote(address, code, PLAYER)
+    CLOSE.append(remote.close)
+    show(app, LobbyScene(app, remote, None))
+    wait_for(app, lambda: remote.problem is not None, timeout=15)
+    assert remote.problem is not None
+    said = reason_text(remote.problem)
+    assert ("versioner" if trouble == "other_version" else "oläsligt meddelande") in said, said
+    english = english_outside_data(said, address)
+    assert not english, f"English in the Swedish window: {english} in {said!r}"
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"sv_network_{trouble}.png"))
