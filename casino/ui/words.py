@@ -45,6 +45,17 @@ def decimal(value: float) -> str:
     return text.replace(".", ",") if language() == "sv" else text
 
 
+def percent(rate: float) -> str:
+    """A share in percent as the language writes it: 73%, in Swedish 73 % (a non-breaking
+    space before the sign)."""
+    return percent_sign(f"{round(100 * rate)}%")
+
+
+def percent_sign(text: str) -> str:
+    """``text`` with its percent signs set as the language sets them."""
+    return text.replace("%", "\u00a0%") if language() == "sv" else text
+
+
 def symbols(text: str) -> str:
     """``text`` with every card in notation written with its suit symbol instead."""
     return NOTATION_CARD.sub(lambda m: rank_letter(m.group(1)) + SUIT_SYMBOLS[m.group(2)], text)
@@ -109,6 +120,10 @@ def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
 class WindowWording(Wording):
     """Reasons (the engine's refusals, the hint's why, the host's refusals) in the window's
     language, with cards and piles named as everywhere else in the window."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        return percent_sign(text) if format_spec.endswith("%") else text
 
     def message(self, message: str) -> str:
         return _(message)

@@ -615,3 +615,23 @@ def test_network_trouble_is_said_in_swedish(trouble: str,
     app.draw()
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(SHOTS / f"sv_network_{trouble}.png"))
+
+
+def test_swedish_percent_has_a_non_breaking_space() -> None:
+    """'73 %' in Swedish (a non-breaking space, so a line never breaks before the sign),
+    '73%' in English: the hint's chance of a sweep and the records' win rates."""
+    from casino.engine.wording import Reason
+    from casino.ui.scene import wrap
+    from casino.ui.words import percent
+
+    app_in("en")  # fonts for the wrapping
+    risk = Reason(" but your opponent may sweep ({chance:.0%})", chance=0.73)
+    assert (percent(0.73), reason_text(risk), str(risk)) == \
+        ("73%", " but your opponent may sweep (73%)", " but your opponent may sweep (73%)")
+    i18n.set_language("sv")
+    assert percent(0.73) == "73\u00a0%" and str(risk).endswith("(73%)")
+    said = reason_text(risk)
+    assert said == " men motståndaren kan få en sopning (73\u00a0%)", said
+    lines = wrap("x" * 30 + said, 16, 330)
+    assert len(lines) > 1 and not any(line.startswith("%") for line in lines), lines
+    assert "(73\u00a0%)" in " ".join(lines)
