@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -126,7 +127,30 @@ def _expected(error: Any) -> str:
         return Said("{field}: not a setting (found {value}); ignored", field=shorten(loc),
                     value=found)
     return Said("{field}: {error} (found {value}); using the default", field=loc,
-                error=error["msg"], value=found)
+                error=_wanted(error), value=found)
+
+
+def _wanted(error: Any) -> str:
+    """What pydantic says a value should be, for the kinds of values a settings file has;
+    pydantic's English for the rest."""
+    ctx = error.get("ctx") or {}
+    match error["type"]:
+        case "bool_type" | "bool_parsing":
+            return Said("should be true or false")
+        case "int_type" | "int_parsing" | "int_from_float":
+            return Said("should be a whole number")
+        case "greater_than_equal":
+            return Said("should be at least {number}", number=str(ctx.get("ge")))
+        case "less_than_equal":
+            return Said("should be at most {number}", number=str(ctx.get("le")))
+        case "literal_error":
+            values = tuple(re.findall(r"'[^']*'", str(ctx.get("expected"))))
+            return Said("should be one of {values:or}", values=values)
+        case "string_type":
+            return Said("should be text in quotes")
+        case "tuple_type" | "too_short" | "too_long":
+            return Said("should be a list of the right length")
+    return str(error["msg"])
 
 
 def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:

@@ -31,6 +31,7 @@ from casino.net.table import SeatSpec, Table
 from casino.persistence import Records
 from casino.persistence.saves import FILE_NAME as SAVE_FILE
 from casino.persistence.settings import FILE_NAME as SETTINGS_FILE
+from casino.persistence.settings import Settings
 from casino.ui import scene as scene_module
 from casino.ui.app import App, launch, parse_args
 from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, NoticeScene, rules_page
@@ -510,18 +511,26 @@ DAMAGED = {
     "settings": (SETTINGS_FILE, b"language = \"sv\"\nsound = [oops\n"),
     "save": (SAVE_FILE, b'{"ruleset": "kasino", "seed": '),
     "both": (SETTINGS_FILE, b"\xff\xfe not text"),
+    "values": (SETTINGS_FILE, b'language = "sv"\nspeed = 12\nanimation = "maybe"\n'
+                              b'first_dealer = "me?"\ncolour = "red"\n'),
 }
 """A file under CASINO_HOME as a crash or a hand edit leaves it."""
+KEYS = frozenset({*Settings.model_fields, "colour"})
+"""The settings file's keys, named as they are in the file."""
 
 
-def english_outside_data(message: str, where: str) -> set[str]:
+def english_outside_data(message: str, where: str, keys: frozenset[str] = frozenset()
+                         ) -> set[str]:
     """The English-only words of a message once its data is taken out: the paths or
-    addresses starting with ``where`` and the parser's own detail in parentheses (quoted as
-    the parser said it)."""
+    addresses starting with ``where``, the file's own ``keys`` (field names) and the
+    parser's detail in parentheses (quoted as the parser said it)."""
     text = re.sub(re.escape(where) + r"\S*", " ", message)
     previous = None
     while previous != text:
         previous, text = text, re.sub(r"\([^()]*\)", " ", text)
+    text = re.sub(r"'[^']*'", " ", text)  # quoted values
+    for name in sorted(keys, key=len, reverse=True):
+        text = text.replace(name, " ")
     return {w for w in WORD.findall(text) if w.lower() in english_only_words()}
 
 
@@ -543,7 +552,7 @@ def test_notices_about_damaged_files_are_said_in_swedish(
     assert i18n.language() == "sv" and len(notice.messages) >= 2, notice.messages
     assert any(".broken-" in m for m in notice.messages)  # the file kept aside is named
     for message in notice.messages:
-        english = english_outside_data(message, str(casino_home))
+        english = english_outside_data(message, str(casino_home), KEYS)
         assert not english, f"English in the Swedish window: {english} in {message!r}"
     app.draw()
     SHOTS.mkdir(parents=True, exist_ok=True)
