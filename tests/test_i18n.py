@@ -56,11 +56,12 @@ def marked_messages() -> set[str]:
     engine's, the AI's and the host's reasons), and each ruleset's texts."""
     found: set[str] = set()
     sources = [*PACKAGE.glob("ui/**/*.py"), PACKAGE / "tutorial.py", *PACKAGE.glob("engine/*.py"),
-               *PACKAGE.glob("ai/*.py"), *PACKAGE.glob("net/*.py")]
+               *PACKAGE.glob("ai/*.py"), *PACKAGE.glob("net/*.py"),
+               *PACKAGE.glob("persistence/*.py")]
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                    node.func.id in ("_", "N_", "ngettext", "Reason"):
+                    node.func.id in ("_", "N_", "ngettext", "Reason", "Said"):
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.add(first.value)

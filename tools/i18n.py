@@ -5,7 +5,8 @@
 1. extract: every ``_()``, ``N_()`` and ``ngettext()`` string in ``casino/ui``,
    ``casino/tutorial.py`` and ``casino/i18n.py``; every ``Reason("...")`` message (the
    engine's refusals, the hint's reasons, the host's refusals: ``casino/engine``,
-   ``casino/ai``, ``casino/net``); and the title, description and help of each bundled
+   ``casino/ai``, ``casino/net``); every ``Said("...")`` notice about the game's files
+   (``casino/persistence``); and the title, description and help of each bundled
    ruleset, into ``casino/locale/casino.pot``;
 2. update: merge the template into each ``casino/locale/<lang>/LC_MESSAGES/casino.po``
    (new strings arrive untranslated, changed ones marked fuzzy);
@@ -28,8 +29,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "casino"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Reason": None}
-SOURCES = ("ui/**/*.py", "tutorial.py", "i18n.py", "engine/*.py", "ai/*.py", "net/*.py")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Reason": None, "Said": None}
+SOURCES = ("ui/**/*.py", "tutorial.py", "i18n.py", "engine/*.py", "ai/*.py", "net/*.py",
+           "persistence/*.py")
 RULESET_FIELDS = ("title", "description", "help")
 
 

@@ -65,6 +65,31 @@ class Reason:
         return cls("{text}", text=text)
 
 
+class Said(str):
+    """A reason's English sentence that keeps the reason: for messages passed on as text
+    (the notices about damaged or unreadable files), so a window can say them in its own
+    language while everything else reads, compares and logs the English sentence.
+
+    ``Said("{path}: cannot read the settings", path=str(path))``: tools/i18n.py collects
+    the first argument of every ``Said(...)`` call too.
+    """
+
+    reason: Reason
+
+    def __new__(cls, message: str, /, **params: Param) -> Said:
+        reason = Reason(message, **params)
+        said = super().__new__(cls, str(reason))
+        said.reason = reason
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_said, (self.reason.message, self.reason.params))
+
+
+def _rebuild_said(message: str, params: tuple[tuple[str, Param], ...]) -> Said:
+    return Said(message, **dict(params))
+
+
 def _rebuild(message: str, params: tuple[tuple[str, Param], ...]) -> Reason:
     return Reason(message, **dict(params))
 
@@ -81,6 +106,8 @@ class Wording(Formatter):
         return message
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Said):
+            value = value.reason
         if isinstance(value, Reason):
             return self.text(value)
         if isinstance(value, Card):
@@ -129,4 +156,4 @@ def join_last(parts: list[str], template: str) -> str:
 
 ENGLISH = Wording()
 
-__all__ = ["ENGLISH", "Param", "Reason", "Wording", "join_last"]
+__all__ = ["ENGLISH", "Param", "Reason", "Said", "Wording", "join_last"]

@@ -104,7 +104,7 @@ class Seated:
         except FrameError as exc:
             await ws.close()
             raise JoinRefused(Reason("{url} is not a Casino host ({error})", url=url,
-                                     error=str(exc))) from None
+                                     error=exc.reason)) from None
         if isinstance(first, ErrorFrame):
             await ws.close()
             raise JoinRefused(first.why)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -315,7 +316,7 @@ class ErrorFrame(BaseModel):
     def why(self) -> Reason:
         """The reason as data (the English text alone when the host sent no code)."""
         if self.code is None:
-            return Reason.plain(self.reason)
+            return _mismatch(self.reason) or Reason.plain(self.reason)
         return WireReason(code=self.code, params=self.params).to_reason()
 
 
@@ -325,32 +326,53 @@ _HOST = TypeAdapter(HostFrame)
 
 
 class FrameError(ValueError):
-    """A frame that is not valid for the protocol; the message says what is wrong.
-    ``fatal`` ones (another protocol version) end the connection."""
+    """A frame that is not valid for the protocol; ``reason`` says what is wrong (``str()``
+    is its English sentence). ``fatal`` ones (another protocol version) end the connection."""
 
-    def __init__(self, message: str, fatal: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Reason, fatal: bool = False) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
         self.fatal = fatal
+
+
+_MISMATCH = re.compile(r"version mismatch: this host speaks protocol (?P<host>\S+) \(casino "
+                       r"(?P<host_app>[^)]*)\), you have protocol (?P<client>.+?)"
+                       r"(?: \(casino (?P<client_app>.*)\))?")
+
+
+def _mismatch(text: str) -> Reason | None:
+    """A host's version mismatch (sent as plain text, in version 1's shape, so that any
+    client reads it) as the reason it was made from; None for other text."""
+    match = _MISMATCH.fullmatch(text)
+    if match is None:
+        return None
+    fields = {k: v for k, v in match.groupdict().items() if v is not None}
+    if "client_app" in fields:
+        return Reason("version mismatch: this host speaks protocol {host} (casino {host_app}), "
+                      "you have protocol {client} (casino {client_app})", **fields)
+    return Reason("version mismatch: this host speaks protocol {host} (casino {host_app}), "
+                  "you have protocol {client}", **fields)
 
 
 def _json_object(text: str | bytes, limit: int | None) -> dict[str, Any]:
     if isinstance(text, bytes):
-        raise FrameError("frames are JSON text, not binary")
+        raise FrameError(Reason("frames are JSON text, not binary"))
     if limit is not None and len(text) > limit:
-        raise FrameError(f"a frame of {len(text)} bytes is over the {limit // 1024} KiB limit")
+        raise FrameError(Reason("a frame of {size} bytes is over the {limit} KiB limit",
+                                size=len(text), limit=limit // 1024))
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise FrameError(f"not JSON: {exc}") from None
+        raise FrameError(Reason("not JSON: {error}", error=str(exc))) from None
     if not isinstance(data, dict):
-        raise FrameError("a frame must be a JSON object")
+        raise FrameError(Reason("a frame must be a JSON object"))
     return data
 
 
-def _problem(exc: ValidationError) -> str:
+def _problem(exc: ValidationError) -> Reason:
     first = exc.errors()[0]
     where = ".".join(map(str, first["loc"])) or "(frame)"
-    return f"{where}: {first['msg']}"
+    return Reason("{field}: {error}", field=where, error=first["msg"])
 
 
 def parse_client(text: str | bytes) -> Hello | PlayMove:
@@ -361,14 +383,18 @@ def parse_client(text: str | bytes) -> Hello | PlayMove:
     """
     data = _json_object(text, MAX_FRAME)
     if data.get("type") == "hello" and data.get("version") != PROTOCOL_VERSION:
-        theirs = data.get("version")
+        theirs = repr(data.get("version"))
         app = data.get("app")
-        raise FrameError(
-            f"version mismatch: this host speaks protocol {PROTOCOL_VERSION} (casino "
-            f"{__version__}), you have protocol {theirs!r}"
-            + (f" (casino {str(app)[:40]})" if app else ""),
-            fatal=True,
-        )
+        if app:
+            mismatch = Reason("version mismatch: this host speaks protocol {host} (casino "
+                              "{host_app}), you have protocol {client} (casino {client_app})",
+                              host=PROTOCOL_VERSION, host_app=__version__, client=theirs,
+                              client_app=str(app)[:40])
+        else:
+            mismatch = Reason("version mismatch: this host speaks protocol {host} (casino "
+                              "{host_app}), you have protocol {client}",
+                              host=PROTOCOL_VERSION, host_app=__version__, client=theirs)
+        raise FrameError(mismatch, fatal=True)
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:

@@ -24,6 +24,7 @@ from casino.net.host import Host, HostedTable
 from casino.net.protocol import (
     PROTOCOL_VERSION,
     ErrorFrame,
+    FrameError,
     Hello,
     Seats,
     StateFrame,
@@ -81,6 +82,10 @@ class Remote:
                 self.frames.put(await self.seated.recv())
         except Lost as exc:
             self.frames.put(exc.reason)
+        except FrameError as exc:  # a frame this client cannot read: said, not a silent stop
+            self.frames.put(Reason("the host sent a frame this client cannot read ({error})",
+                                   error=exc.reason))
+            await self.seated.close()
 
     @property
     def ruleset(self) -> Ruleset | None:

@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
+from casino.engine.wording import Said
+
 MAX_FILE_BYTES = 4 << 20
 """No file the game reads is larger than this (a save of a long game is a few kB)."""
 
@@ -239,9 +241,10 @@ def describe_os_error(exc: OSError) -> str:
         if blocker is not None:
             home = os.environ.get(ENV_HOME)
             if home and Path(home) == blocker:
-                return (f"{ENV_HOME}={home} is a file, not a folder: set {ENV_HOME} to a "
-                        "folder (it is made if missing), or unset it")
-            return f"{blocker} is a file, not a folder: move it away so the folder can be made"
+                return Said("{name}={home} is a file, not a folder: set {name} to a folder "
+                            "(it is made if missing), or unset it", name=ENV_HOME, home=home)
+            return Said("{path} is a file, not a folder: move it away so the folder can be "
+                        "made", path=str(blocker))
     return exc.strerror or str(exc)
 
 

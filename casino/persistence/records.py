@@ -20,6 +20,7 @@ from typing import Any, Literal
 from casino.engine import Game, Ruleset
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord
+from casino.engine.wording import Said
 from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
@@ -185,27 +186,32 @@ class Records:
         if path.exists():
             status, detail = _inspect(path)
             if status == "newer":
-                problem = (f"{path}: written by a newer version of Casino (schema {detail}, this "
-                           f"version knows up to {SCHEMA_VERSION}); left untouched, and games "
-                           "are not recorded until you update")
+                problem = Said("{path}: written by a newer version of Casino (schema {schema}, "
+                               "this version knows up to {known}); left untouched, and games "
+                               "are not recorded until you update", path=str(path),
+                               schema=detail, known=SCHEMA_VERSION)
                 return Loaded(cls(path, problem), (problem,))
             if status == "unreadable":
-                problem = f"{path}: cannot be opened ({detail}); games are not recorded"
+                problem = Said("{path}: cannot be opened ({error}); games are not recorded",
+                               path=str(path), error=detail)
                 return Loaded(cls(path, problem), (problem,))
             if status == "corrupt":
                 backup = keep_aside(path, _COMPANIONS)
                 if backup is None:
-                    problem = (f"{path}: damaged ({detail}) and could not be moved aside; "
-                               "left in place, games are not recorded")
+                    problem = Said("{path}: damaged ({error}) and could not be moved aside; "
+                                   "left in place, games are not recorded", path=str(path),
+                                   error=detail)
                     return Loaded(cls(path, problem), (problem,))
-                messages.append(f"{path}: damaged ({detail}); kept as {backup} and a new "
-                                "record book started")
+                messages.append(Said("{path}: damaged ({error}); kept as {backup} and a new "
+                                     "record book started", path=str(path), error=detail,
+                                     backup=str(backup)))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             _migrate(path)
         except (OSError, sqlite3.Error) as exc:
             reason = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
-            problem = f"{path}: cannot be written ({reason}); games are not recorded"
+            problem = Said("{path}: cannot be written ({error}); games are not recorded",
+                           path=str(path), error=reason)
             return Loaded(cls(path, problem), (*messages, problem))
         return Loaded(cls(path), tuple(messages))
 
@@ -233,7 +239,7 @@ class Records:
         gives them.
         """
         if self.problem:
-            return Loaded(None, (f"game not recorded: {self.problem}",))
+            return Loaded(None, (Said("game not recorded: {problem}", problem=self.problem),))
         if not game.is_over():
             raise ValueError("only a finished game is recorded")
         if len(seats) != game.players:
@@ -277,7 +283,8 @@ class Records:
                         " points = points + excluded.points",
                         (info.name, int(info.level is not None), int(won), delta))
         except sqlite3.Error as exc:
-            return Loaded(None, (f"{self.path}: game not recorded ({exc})",))
+            return Loaded(None, (Said("{path}: game not recorded ({error})", path=str(self.path),
+                                      error=str(exc)),))
         return Loaded(game_id)
 
     def add_saved(self, save: SavedGame, game: Game,
@@ -292,12 +299,13 @@ class Records:
         Ask the person first: this is Munter's CLEAR SCORES.
         """
         if self.problem:
-            return f"nothing cleared: {self.problem}"
+            return Said("nothing cleared: {problem}", problem=self.problem)
         try:
             with self._db() as conn, conn:
                 conn.execute("DELETE FROM hall_of_fame")
         except sqlite3.Error as exc:
-            return f"{self.path}: scores not cleared ({exc})"
+            return Said("{path}: scores not cleared ({error})", path=str(self.path),
+                        error=str(exc))
         return None
 
     # -- reading ---------------------------------------------------------------------
@@ -309,7 +317,8 @@ class Records:
             with self._db() as conn:
                 return list(conn.execute(sql, args))
         except sqlite3.Error as exc:
-            self.read_errors.append(f"{self.path}: cannot read the records ({exc})")
+            self.read_errors.append(Said("{path}: cannot read the records ({error})",
+                                         path=str(self.path), error=str(exc)))
             return []
 
     def hall_of_fame(self, sort: SortKey = "points",
@@ -364,8 +373,11 @@ class Records:
             except (TypeError, ValueError):  # a row edited by hand: not a date...
                 skipped += 1
         if skipped:
-            self.read_errors.append(f"{self.path}: {skipped} game{'s' * (skipped > 1)} with "
-                                    "unreadable dates left out of the list")
+            self.read_errors.append(
+                Said("{path}: {count} game with unreadable dates left out of the list",
+                     path=str(self.path), count=skipped) if skipped == 1 else
+                Said("{path}: {count} games with unreadable dates left out of the list",
+                     path=str(self.path), count=skipped))
         return out
 
     def game_record(self, game_id: int) -> dict[str, Any] | None:
@@ -378,7 +390,8 @@ class Records:
         except (TypeError, ValueError, RecursionError):
             data = None
         if not isinstance(data, dict):
-            self.read_errors.append(f"{self.path}: game {game_id}'s record is damaged")
+            self.read_errors.append(Said("{path}: game {number}'s record is damaged",
+                                         path=str(self.path), number=game_id))
             return None
         return data
 
@@ -396,8 +409,9 @@ class Records:
             (name, int(computer), *args))
         good = [r for r in rows if all(v is None or type(v) is int for v in r)]
         if len(good) < len(rows):  # numbers edited by hand into text: those games skipped
-            self.read_errors.append(f"{self.path}: {len(rows) - len(good)} damaged game rows "
-                                    "left out of the statistics")
+            self.read_errors.append(Said("{path}: {count} damaged game rows left out of the "
+                                         "statistics", path=str(self.path),
+                                         count=len(rows) - len(good)))
             rows = good
         if not rows:
             return Stats()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from casino.engine.ruleset import Listed, Ruleset, list_rulesets, load_ruleset, ruleset_problems
+from casino.engine.wording import Said
 from casino.persistence.files import config_dir
 
 FOLDER = "rulesets"
@@ -38,5 +39,5 @@ def check_ruleset(ref: str | Path) -> list[str]:
 
 def broken_notices() -> list[str]:
     """One line for each of the player's rulesets that is not offered, and why."""
-    return [f"Your ruleset {item.where} is not offered: {item.problem}"
-            for item in all_rulesets() if item.problem is not None]
+    return [Said("Your ruleset {where} is not offered: {problem}", where=str(item.where),
+                 problem=item.problem) for item in all_rulesets() if item.problem is not None]

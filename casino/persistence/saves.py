@@ -24,6 +24,7 @@ from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move
 from casino.engine.record import RecordError, replay_moves, start_game
 from casino.engine.ruleset import name_problem
+from casino.engine.wording import Said
 from casino.persistence.files import (
     Loaded,
     atomic_write,
@@ -207,8 +208,9 @@ def claim_slot(directory: Path | None = None) -> str | None:
     owner = slot_owner(directory)
     path = lock_path(directory)
     if owner is not None:
-        return (f"{save_path(directory)}: another Casino window (process {owner}) is playing "
-                "the saved game; this game is not saved. Finish or close the other one.")
+        return Said("{path}: another Casino window (process {pid}) is playing the saved game; "
+                    "this game is not saved. Finish or close the other one.",
+                    path=str(save_path(directory)), pid=owner)
     mine = f"{os.getpid()} {_process_stamp(os.getpid())}".strip()
     try:
         if path.read_text(encoding="ascii").strip() == mine:
@@ -218,7 +220,8 @@ def claim_slot(directory: Path | None = None) -> str | None:
     try:
         atomic_write(path, mine.encode("ascii") + b"\n")
     except OSError as exc:
-        return f"{save_path(directory)}: game not saved ({describe_os_error(exc)})"
+        return Said("{path}: game not saved ({error})", path=str(save_path(directory)),
+                    error=describe_os_error(exc))
     return None
 
 
@@ -247,8 +250,10 @@ def _read_save(path: Path) -> SavedGame:
 def _keep_damaged(path: Path, problem: str) -> str:
     backup = keep_aside(path)
     if backup is None:
-        return f"{path}: game not saved: the damaged save there could not be kept aside"
-    return f"{path}: a damaged save ({problem}) was kept as {backup}"
+        return Said("{path}: game not saved: the damaged save there could not be kept aside",
+                    path=str(path))
+    return Said("{path}: a damaged save ({problem}) was kept as {backup}", path=str(path),
+                problem=problem, backup=str(backup))
 
 
 def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
@@ -270,7 +275,8 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
         pass
     except OSError as exc:
         if exc.errno == errno.EISDIR:  # someone's folder: not ours to move
-            return f"{path}: game not saved ({describe_os_error(exc)})"
+            return Said("{path}: game not saved ({error})", path=str(path),
+                        error=describe_os_error(exc))
         notice = _keep_damaged(path, describe_os_error(exc))
     except ValueError as exc:
         notice = _keep_damaged(path, shorten(str(exc), 200))
@@ -279,13 +285,16 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
     if present is not None and not _same_game(present, save):
         backup = keep_aside(path, label="unfinished")
         if backup is None:
-            return f"{path}: game not saved: the game in progress there could not be kept aside"
-        notice = (f"{path}: held another game in progress ({present.ruleset}, started "
-                  f"{present.started:%Y-%m-%d %H:%M} UTC); it is kept as {backup}")
+            return Said("{path}: game not saved: the game in progress there could not be kept "
+                        "aside", path=str(path))
+        notice = Said("{path}: held another game in progress ({ruleset}, started {started} "
+                      "UTC); it is kept as {backup}", path=str(path), ruleset=present.ruleset,
+                      started=present.started.strftime("%Y-%m-%d %H:%M"), backup=str(backup))
     try:
         atomic_write(path, save.to_json().encode("utf-8"))
     except OSError as exc:
-        return f"{path}: game not saved ({describe_os_error(exc)})"
+        return Said("{path}: game not saved ({error})", path=str(path),
+                    error=describe_os_error(exc))
     return notice
 
 
@@ -304,8 +313,9 @@ def load_game(
     clean_temporary(path.parent)
     owner = slot_owner(directory)
     if owner is not None:
-        return Loaded(None, (f"{path}: another Casino window (process {owner}) is playing the "
-                             "saved game; it can be resumed once that window is closed",))
+        return Loaded(None, (Said("{path}: another Casino window (process {pid}) is playing "
+                                  "the saved game; it can be resumed once that window is "
+                                  "closed", path=str(path), pid=owner),))
     back = _bring_back_unfinished(path)
     try:
         raw = read_limited(path)
@@ -313,22 +323,26 @@ def load_game(
         return Loaded(None)
     except OSError as exc:
         if exc.errno not in (errno.EINVAL, errno.EFBIG):  # no permission, a folder...
-            return Loaded(None, (f"{path}: cannot read the saved game "
-                                 f"({describe_os_error(exc)})",))
+            return Loaded(None, (Said("{path}: cannot read the saved game ({error})",
+                                      path=str(path), error=describe_os_error(exc)),))
         problem = describe_os_error(exc)  # a pipe or a huge file: moved aside
     else:
         loaded = _resume(raw, load_ruleset)
         if isinstance(loaded, _Waiting):  # its ruleset is gone or changed: the save stays
-            return Loaded(None, (*back, f"{path}: {loaded.message}"))
+            return Loaded(None, (*back, Said("{path}: {problem}", path=str(path),
+                                             problem=loaded.message)))
         if not isinstance(loaded, str):
             save, game, notes = loaded
-            return Loaded((save, game), (*back, *(f"{path}: {n}" for n in notes)))
+            return Loaded((save, game), (*back, *(Said("{path}: {problem}", path=str(path),
+                                                       problem=n) for n in notes)))
         problem = loaded
-    message = f"{path}: the saved game cannot be resumed: {problem}"
+    message = Said("{path}: the saved game cannot be resumed: {problem}", path=str(path),
+                   problem=problem)
     backup = keep_aside(path)
     if backup is None:
-        return Loaded(None, (message, f"{path}: could not be moved aside; it is left in place"))
-    return Loaded(None, (message, f"the file is kept as {backup}"))
+        return Loaded(None, (message, Said("{path}: could not be moved aside; it is left in "
+                                           "place", path=str(path))))
+    return Loaded(None, (message, Said("the file is kept as {backup}", backup=str(backup))))
 
 
 def _bring_back_unfinished(path: Path) -> tuple[str, ...]:
@@ -346,8 +360,8 @@ def _bring_back_unfinished(path: Path) -> tuple[str, ...]:
         move_no_clobber(kept[-1], path)
     except OSError:
         return ()
-    return (f"{path}: your unfinished game kept as {kept[-1].name} is back, to resume now "
-            "or later",)
+    return (Said("{path}: your unfinished game kept as {name} is back, to resume now or later",
+                 path=str(path), name=kept[-1].name),)
 
 
 class _Waiting(NamedTuple):
@@ -365,46 +379,48 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
         save = SavedGame.model_validate(json.loads(raw.decode("utf-8")))
         return _with_ruleset(save, load_ruleset)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return f"not a saved game ({exc})"
+        return Said("not a saved game ({error})", error=str(exc))
     except ValidationError as exc:
         return "; ".join(
             f"{'.'.join(map(str, e['loc'])) or '(file)'}: {shorten(e['msg'], 200)}"
             for e in exc.errors()[:5]
         )
     except SaveError as exc:
-        return f"does not replay: {exc}"
+        return Said("does not replay: {error}", error=str(exc))
     except RecursionError:
-        return "not a saved game (nested too deeply)"
+        return Said("not a saved game ({error})", error=Said("nested too deeply"))
     except ValueError as exc:  # e.g. a number of thousands of digits
-        return f"not a saved game ({shorten(str(exc), 200)})"
+        return Said("not a saved game ({error})", error=shorten(str(exc), 200))
 
 
 def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader
                   ) -> tuple[SavedGame, Game, tuple[str, ...]] | _Waiting:
     """Replay a save under its ruleset as it is now; a ruleset that is gone, or changed so
     that the moves no longer replay, leaves the save waiting (SaveError for other faults)."""
-    keep = "The save is kept: it can be resumed once the ruleset is back as it was."
+    keep = Said("The save is kept: it can be resumed once the ruleset is back as it was.")
     try:
         ruleset = load_ruleset(save.ruleset)
     except CasinoError as exc:
-        return _Waiting(f"your saved game cannot be resumed now: its ruleset "
-                        f"{shorten(save.ruleset, 200)!r} is not there or does not load "
-                        f"({shorten(str(exc), 300)}). {keep}")
+        return _Waiting(Said("your saved game cannot be resumed now: its ruleset {name} is "
+                             "not there or does not load ({error}). {keep}",
+                             name=repr(shorten(save.ruleset, 200)),
+                             error=shorten(str(exc), 300), keep=keep))
     changed = save.ruleset_digest is not None and save.ruleset_digest != ruleset.digest
     try:
         game = replay(save, lambda _name: ruleset)
     except SaveError as exc:
         if not changed:
             raise
-        return _Waiting(f"your saved game cannot be resumed now: its ruleset "
-                        f"{ruleset.title} ({shorten(save.ruleset, 200)}) changed since the "
-                        f"game was saved, and the game does not replay under the new rules "
-                        f"({shorten(str(exc), 200)}). {keep}")
+        return _Waiting(Said("your saved game cannot be resumed now: its ruleset {title} "
+                             "({name}) changed since the game was saved, and the game does "
+                             "not replay under the new rules ({error}). {keep}",
+                             title=ruleset.title, name=shorten(save.ruleset, 200),
+                             error=shorten(str(exc), 200), keep=keep))
     if not changed:
         return save, game, ()
-    note = (f"the ruleset {ruleset.title} ({shorten(save.ruleset, 200)}) changed since this "
-            "game was saved; every move so far is legal under the new rules, so the game "
-            "goes on under them")
+    note = Said("the ruleset {title} ({name}) changed since this game was saved; every move "
+                "so far is legal under the new rules, so the game goes on under them",
+                title=ruleset.title, name=shorten(save.ruleset, 200))
     return save.model_copy(update={"ruleset_digest": ruleset.digest}), game, (note,)
 
 
@@ -428,6 +444,7 @@ def discard_game(directory: Path | None = None, save: SavedGame | None = None) -
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:
-        return f"{path}: could not remove the finished game's save ({describe_os_error(exc)})"
+        return Said("{path}: could not remove the finished game's save ({error})",
+                    path=str(path), error=describe_os_error(exc))
     release_slot(directory)
     return None

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from casino.engine.wording import Said
 from casino.persistence.files import (
     Loaded,
     atomic_write,
@@ -122,8 +124,33 @@ def _expected(error: Any) -> str:
     loc = ".".join(str(part) for part in error["loc"]) or "(file)"
     found = shorten(repr(error["input"]))
     if error["type"] == "extra_forbidden":
-        return f"{shorten(loc)}: not a setting (found {found}); ignored"
-    return f"{loc}: {error['msg']} (found {found}); using the default"
+        return Said("{field}: not a setting (found {value}); ignored", field=shorten(loc),
+                    value=found)
+    return Said("{field}: {error} (found {value}); using the default", field=loc,
+                error=_wanted(error), value=found)
+
+
+def _wanted(error: Any) -> str:
+    """What pydantic says a value should be, for the kinds of values a settings file has;
+    pydantic's English for the rest."""
+    ctx = error.get("ctx") or {}
+    match error["type"]:
+        case "bool_type" | "bool_parsing":
+            return Said("should be true or false")
+        case "int_type" | "int_parsing" | "int_from_float":
+            return Said("should be a whole number")
+        case "greater_than_equal":
+            return Said("should be at least {number}", number=str(ctx.get("ge")))
+        case "less_than_equal":
+            return Said("should be at most {number}", number=str(ctx.get("le")))
+        case "literal_error":
+            values = tuple(re.findall(r"'[^']*'", str(ctx.get("expected"))))
+            return Said("should be one of {values:or}", values=values)
+        case "string_type":
+            return Said("should be text in quotes")
+        case "tuple_type" | "too_short" | "too_long":
+            return Said("should be a list of the right length")
+    return str(error["msg"])
 
 
 def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:
@@ -151,19 +178,22 @@ def load_settings(directory: Path | None = None) -> Loaded[Settings]:
         return Loaded(Settings())
     except OSError as exc:
         if exc.errno not in (errno.EINVAL, errno.EFBIG):  # no permission, a folder...
-            return Loaded(Settings(), (f"{path}: cannot read the settings "
-                                       f"({describe_os_error(exc)}); using the defaults",))
+            return Loaded(Settings(), (Said(
+                "{path}: cannot read the settings ({error}); using the defaults",
+                path=str(path), error=describe_os_error(exc)),))
         settings = Settings()  # a pipe would hang the launch, a huge file fill the memory
-        problems = [f"not a settings file ({describe_os_error(exc)}); using all the defaults"]
+        problems = [Said("not a settings file ({error}); using all the defaults",
+                         error=describe_os_error(exc))]
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         settings = Settings()
-        problems = [f"not a valid settings file ({shorten(str(exc), 200)}); "
-                    "using all the defaults"]
+        problems = [Said("not a valid settings file ({error}); using all the defaults",
+                         error=shorten(str(exc), 200))]
     except (RecursionError, ValueError) as exc:  # nested too deep, thousands of digits
         settings = Settings()
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        problems = [f"not a valid settings file ({shorten(reason, 200)}); "
-                    "using all the defaults"]
+        reason = Said("nested too deeply") if isinstance(exc, RecursionError) \
+            else shorten(str(exc), 200)
+        problems = [Said("not a valid settings file ({error}); using all the defaults",
+                         error=reason)]
     else:
         try:
             return Loaded(Settings.model_validate(data))
@@ -171,13 +201,14 @@ def load_settings(directory: Path | None = None) -> Loaded[Settings]:
             errors = exc.errors()
             settings = _salvage(data, errors)
             problems = [_expected(e) for e in errors]
-    messages = [f"{path}: {p}" for p in problems]
+    messages: list[str] = [Said("{path}: {problem}", path=str(path), problem=p) for p in problems]
     backup = keep_aside(path)
     if backup is None:
-        messages.append(f"{path}: could not be moved aside; it is left as it was and "
-                        "your changes this session will not be saved over it")
+        messages.append(Said("{path}: could not be moved aside; it is left as it was and "
+                             "your changes this session will not be saved over it",
+                             path=str(path)))
         return Loaded(settings, tuple(messages))
-    messages.append(f"the original file is kept as {backup}")
+    messages.append(Said("the original file is kept as {backup}", backup=str(backup)))
     error = save_settings(settings, directory)
     if error:
         messages.append(error)
@@ -193,13 +224,15 @@ def save_settings(settings: Settings, directory: Path | None = None) -> str | No
     try:
         present = path.exists()
     except OSError as exc:
-        return f"{path}: settings not saved ({describe_os_error(exc)})"
+        return Said("{path}: settings not saved ({error})", path=str(path),
+                    error=describe_os_error(exc))
     if present and not _loads_cleanly(path) and keep_aside(path) is None:
-        return f"{path}: not saved: the old file could not be kept aside"
+        return Said("{path}: not saved: the old file could not be kept aside", path=str(path))
     try:
         atomic_write(path, to_toml(settings).encode("utf-8"))
     except OSError as exc:
-        return f"{path}: settings not saved ({describe_os_error(exc)})"
+        return Said("{path}: settings not saved ({error})", path=str(path),
+                    error=describe_os_error(exc))
     return None
 
 

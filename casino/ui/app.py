@@ -35,6 +35,7 @@ from casino.ui.session import (
 )
 from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
+from casino.ui.words import notice_text
 
 DEFAULT_SIZE = (1280, 800)
 MAX_NOTICE = 600  # characters of one notice shown
@@ -187,7 +188,8 @@ class App:
             from casino.ui.scenes.dialogs import NoticeScene
 
             # a notice quoting a huge value (a 20 MB name) must not stall or crash drawing
-            self.stack.push(NoticeScene(self, [shorten(n, MAX_NOTICE) for n in self.notices]))
+            self.stack.push(NoticeScene(self, [shorten(notice_text(n), MAX_NOTICE)
+                                               for n in self.notices]))
             self.notices.clear()
         events = pygame.event.get()
         for event in events:

@@ -6,6 +6,7 @@ into the game; a scene reads them in ``handle_event`` like any other event.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -265,11 +266,16 @@ def draw_text(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int
     return rect
 
 
+BREAKS = re.compile(r"[^\S\u00a0]+")
+"""Where a line may break: any white space but the non-breaking one."""
+
+
 def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` pixels (measured as drawn)."""
+    """Split ``text`` into lines no wider than ``width`` pixels (measured as drawn); never at
+    a non-breaking space ('73\u00a0%')."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = [w for w in BREAKS.split(paragraph) if w]
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()

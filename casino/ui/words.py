@@ -12,7 +12,7 @@ import re
 from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
 from casino.engine.state import TableItem
-from casino.engine.wording import Reason, Wording, join_last
+from casino.engine.wording import Reason, Said, Wording, join_last
 from casino.i18n import N_, _, language
 
 NOTATION_CARD = re.compile(r"(?<![\w\u2660-\u2667])(10|[2-9AJQK])([CDHS])(?![\w])")
@@ -43,6 +43,17 @@ def decimal(value: float) -> str:
     """A number with one decimal as the language writes it: 5.7, in Swedish 5,7."""
     text = f"{value:.1f}"
     return text.replace(".", ",") if language() == "sv" else text
+
+
+def percent(rate: float) -> str:
+    """A share in percent as the language writes it: 73%, in Swedish 73 % (a non-breaking
+    space before the sign)."""
+    return percent_sign(f"{round(100 * rate)}%")
+
+
+def percent_sign(text: str) -> str:
+    """``text`` with its percent signs set as the language sets them."""
+    return text.replace("%", "\u00a0%") if language() == "sv" else text
 
 
 def symbols(text: str) -> str:
@@ -110,6 +121,10 @@ class WindowWording(Wording):
     """Reasons (the engine's refusals, the hint's why, the host's refusals) in the window's
     language, with cards and piles named as everywhere else in the window."""
 
+    def format_field(self, value: object, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        return percent_sign(text) if format_spec.endswith("%") else text
+
     def message(self, message: str) -> str:
         return _(message)
 
@@ -145,3 +160,9 @@ def reason_text(reason: Reason | str) -> str:
     if isinstance(reason, str):
         return symbols(reason)
     return WindowWording().text(reason)
+
+
+def notice_text(notice: str) -> str:
+    """A notice about the game's files in the window's language (``Said`` by the
+    persistence layer); other text is shown as it is. File names and quoted values stay."""
+    return WindowWording().text(notice.reason) if isinstance(notice, Said) else notice

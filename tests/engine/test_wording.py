@@ -9,7 +9,7 @@ import pytest
 from casino.engine import IllegalMoveError, find_moves
 from casino.engine.cards import Card
 from casino.engine.state import Pile, PileKind
-from casino.engine.wording import ENGLISH, Reason
+from casino.engine.wording import ENGLISH, Reason, Said
 
 from .helpers import pos
 
@@ -46,3 +46,16 @@ def test_a_reason_is_an_immutable_value() -> None:
     with pytest.raises(AttributeError):
         a.message = "x"  # type: ignore[misc]
     assert str(IllegalMoveError("plain words").reason) == "plain words"
+
+
+def test_said_is_the_english_text_keeping_its_reason() -> None:
+    """A notice passed on as text (a damaged file's) is the English sentence everywhere a
+    str is, and still the reason for a window in another language."""
+    inner = Said("nested too deeply")
+    said = Said("{path}: not a saved game ({error})", path="/x/current-game.json", error=inner)
+    assert said == "/x/current-game.json: not a saved game (nested too deeply)"
+    assert isinstance(said, str) and "saved game" in said
+    assert said.reason == Reason("{path}: not a saved game ({error})",
+                                 path="/x/current-game.json", error=inner)
+    back = pickle.loads(pickle.dumps(said))
+    assert isinstance(back, Said) and back == said and back.reason == said.reason

@@ -9,11 +9,13 @@ and no Swedish line is cut short with an ellipsis.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
 import random
 import re
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,9 +29,12 @@ from casino.engine.notation import format_move
 from casino.net.remote import LocalHost, Remote
 from casino.net.table import SeatSpec, Table
 from casino.persistence import Records
+from casino.persistence.saves import FILE_NAME as SAVE_FILE
+from casino.persistence.settings import FILE_NAME as SETTINGS_FILE
+from casino.persistence.settings import Settings
 from casino.ui import scene as scene_module
-from casino.ui.app import App
-from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, rules_page
+from casino.ui.app import App, launch, parse_args
+from casino.ui.scenes.dialogs import GameOverScene, KeysScene, MenuScene, NoticeScene, rules_page
 from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
@@ -38,7 +43,7 @@ from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import Session
-from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text
+from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text, reason_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_network import wait_for
@@ -500,3 +505,142 @@ def test_the_language_setting_switches_the_window_at_once() -> None:
     finally:
         scene_module._render = render
     assert "Spela" in drawn and "Play" not in drawn
+
+
+DAMAGED = {
+    "settings": (SETTINGS_FILE, b"language = \"sv\"\nsound = [oops\n"),
+    "save": (SAVE_FILE, b'{"ruleset": "kasino", "seed": '),
+    "both": (SETTINGS_FILE, b"\xff\xfe not text"),
+    "values": (SETTINGS_FILE, b'language = "sv"\nspeed = 12\nanimation = "maybe"\n'
+                              b'first_dealer = "me?"\ncolour = "red"\n'),
+}
+"""A file under CASINO_HOME as a crash or a hand edit leaves it."""
+KEYS = frozenset({*Settings.model_fields, "colour"})
+"""The settings file's keys, named as they are in the file."""
+
+
+def english_outside_data(message: str, where: str, keys: frozenset[str] = frozenset()
+                         ) -> set[str]:
+    """The English-only words of a message once its data is taken out: the paths or
+    addresses starting with ``where``, the file's own ``keys`` (field names) and the
+    parser's detail in parentheses (quoted as the parser said it)."""
+    text = re.sub(re.escape(where) + r"\S*", " ", message)
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"\([^()]*\)", " ", text)
+    text = re.sub(r"'[^']*'", " ", text)  # quoted values
+    for name in sorted(keys, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return {w for w in WORD.findall(text) if w.lower() in english_only_words()}
+
+
+@pytest.mark.parametrize("damaged", list(DAMAGED))
+def test_notices_about_damaged_files_are_said_in_swedish(
+        damaged: str, casino_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged settings file or save, the window launched on a Swedish system: the notice
+    it draws is Swedish around the file names (issue 18: these notices were English)."""
+    monkeypatch.setenv("LC_ALL", "sv_SE.UTF-8")  # a damaged settings file keeps no language
+    name, data = DAMAGED[damaged]
+    (casino_home / name).write_bytes(data)
+    if damaged == "both":
+        (casino_home / SAVE_FILE).write_bytes(b"[1, 2")
+    app = launch(parse_args(["--size", "1024x640"]))
+    assert not isinstance(app, int)
+    steps(app)
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScene), top_name(app)
+    assert i18n.language() == "sv" and len(notice.messages) >= 2, notice.messages
+    assert any(".broken-" in m for m in notice.messages)  # the file kept aside is named
+    for message in notice.messages:
+        english = english_outside_data(message, str(casino_home), KEYS)
+        assert not english, f"English in the Swedish window: {english} in {message!r}"
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"sv_notice_{damaged}.png"))
+
+
+def welcome_then(text: str) -> tuple[str, Callable[[], None]]:
+    """A server on 127.0.0.1 that seats whoever says hello (with a real host's welcome) and
+    then sends ``text``; its address and how to stop it."""
+    from websockets.sync.client import connect
+    from websockets.sync.server import ServerConnection, serve
+
+    from casino.net.protocol import Hello, encode
+
+    local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2), port=0,
+                      bind="127.0.0.1")
+    with connect(f"ws://127.0.0.1:{local.port}", proxy=None) as ws:
+        ws.send(encode(Hello(type="hello", version=i18n_protocol(), app="test",
+                             code=local.code, name=PLAYER)))
+        welcome = str(ws.recv(timeout=20))
+    local.close()
+
+    def seat(conn: ServerConnection) -> None:
+        conn.recv(timeout=20)
+        conn.send(welcome)
+        conn.send(text)
+        with contextlib.suppress(Exception):
+            conn.recv(timeout=20)
+
+    server = serve(seat, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"127.0.0.1:{server.socket.getsockname()[1]}", server.shutdown
+
+
+def i18n_protocol() -> int:
+    from casino.net.protocol import PROTOCOL_VERSION
+
+    return PROTOCOL_VERSION
+
+
+@pytest.mark.parametrize("trouble", ["other_version", "malformed_frame"])
+def test_network_trouble_is_said_in_swedish(trouble: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host of another protocol version (its answer is plain text, in version 1's shape)
+    and a host frame that is not JSON, over real sockets on 127.0.0.1: the lobby says what
+    went wrong in Swedish (issue 18: English; the malformed frame was not said at all)."""
+    app = app_in("sv")
+    if trouble == "other_version":
+        import casino.net.remote
+
+        local = LocalHost(Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 2),
+                          port=0, bind="127.0.0.1")
+        CLOSE.append(local.close)
+        monkeypatch.setattr(casino.net.remote, "PROTOCOL_VERSION", 99)
+        address, code = f"127.0.0.1:{local.port}", local.code
+    else:
+        address, stop = welcome_then("{not json")
+        CLOSE.append(stop)
+        code = "ANY"
+    remote = Remote(address, code, PLAYER)
+    CLOSE.append(remote.close)
+    show(app, LobbyScene(app, remote, None))
+    wait_for(app, lambda: remote.problem is not None, timeout=15)
+    assert remote.problem is not None
+    said = reason_text(remote.problem)
+    assert ("versioner" if trouble == "other_version" else "oläsligt meddelande") in said, said
+    english = english_outside_data(said, address)
+    assert not english, f"English in the Swedish window: {english} in {said!r}"
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(SHOTS / f"sv_network_{trouble}.png"))
+
+
+def test_swedish_percent_has_a_non_breaking_space() -> None:
+    """'73 %' in Swedish (a non-breaking space, so a line never breaks before the sign),
+    '73%' in English: the hint's chance of a sweep and the records' win rates."""
+    from casino.engine.wording import Reason
+    from casino.ui.scene import wrap
+    from casino.ui.words import percent
+
+    app_in("en")  # fonts for the wrapping
+    risk = Reason(" but your opponent may sweep ({chance:.0%})", chance=0.73)
+    assert (percent(0.73), reason_text(risk), str(risk)) == \
+        ("73%", " but your opponent may sweep (73%)", " but your opponent may sweep (73%)")
+    i18n.set_language("sv")
+    assert percent(0.73) == "73\u00a0%" and str(risk).endswith("(73%)")
+    said = reason_text(risk)
+    assert said == " men motståndaren kan få en sopning (73\u00a0%)", said
+    lines = wrap("x" * 30 + said, 16, 330)
+    assert len(lines) > 1 and not any(line.startswith("%") for line in lines), lines
+    assert "(73\u00a0%)" in " ".join(lines)

@@ -55,6 +55,16 @@ class Dialog(Scene):
         w, h = self.app.screen.get_size()
         return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
 
+    def fitted_layout(self, texts: list[str], font: int, gap: int = 0) -> DialogLayout:
+        """The layout with rows enough for ``texts`` wrapped at ``font`` (lines 1.35 fonts
+        apart, ``gap`` pixels after each text): the box fits its lines, no empty band."""
+        w, h = self.app.screen.get_size()
+        body = fit_font(h)
+        width = dialog_layout(w, h, 1, len(self.buttons), body, self.wide).rows[0][2] - 8
+        height = sum(len(wrap(t, font, width)) * round(font * 1.35) + gap for t in texts)
+        rows = max(1, -(-height // round(body * 1.9)))
+        return dialog_layout(w, h, rows, len(self.buttons), body, self.wide)
+
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
             button.box = box
@@ -533,7 +543,10 @@ class NoticeScene(Dialog):
     def __init__(self, app: App, messages: list[str]) -> None:
         super().__init__(app, N_("Please note"), [Button(N_("OK"), "cancel")])
         self.messages = messages
-        self.rows = max(3, min(14, sum(len(m) // 55 + 2 for m in messages)))
+
+    def layout(self) -> DialogLayout:
+        font = fit_font(self.app.screen.get_height()) - 2
+        return self.fitted_layout(self.messages, font, font // 2)
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()

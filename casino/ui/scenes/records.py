@@ -20,7 +20,7 @@ from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
 from casino.ui.session import level_label, shown_name
-from casino.ui.words import decimal
+from casino.ui.words import decimal, notice_text, percent
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -56,10 +56,6 @@ def draw_cells(surface: pygame.Surface, box: Box, columns: list[Column], values:
         else:
             draw_text(surface, value, font, (x + w - 8, y + h // 2), colour, "midright", bold,
                       max_width=w - 10)
-
-
-def percent(rate: float) -> str:
-    return f"{round(100 * rate)}%"
 
 
 class RecordsDialog(Dialog):
@@ -100,7 +96,8 @@ class RecordsDialog(Dialog):
         if not self.problems:
             return
         x, y, w, _0 = self.layout().rows[-1]
-        draw_text(surface, self.problems[-1], font - 3, (x + 4, y), ERROR, max_width=w - 8)
+        draw_text(surface, notice_text(self.problems[-1]), font - 3, (x + 4, y), ERROR,
+                  max_width=w - 8)
 
     def draw(self, surface: pygame.Surface) -> None:
         from casino.ui import assets

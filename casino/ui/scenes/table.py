@@ -48,7 +48,7 @@ from casino.ui.settings import (
     flight_seconds,
     highlight_seconds,
 )
-from casino.ui.words import card_text, move_text, reason_text, symbols
+from casino.ui.words import card_text, move_text, notice_text, reason_text, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -604,7 +604,7 @@ class TableScene(Scene):
         if self.session.notices:  # each problem once, not again after every move
             fresh = [n for n in self.session.notices if n not in self.shown_notices]
             if fresh:
-                self.say(fresh[-1], "error")
+                self.say(notice_text(fresh[-1]), "error")
                 self.shown_notices.update(fresh)
             self.session.notices.clear()
         if self.hint_worker is not None and self.hint_worker.done():

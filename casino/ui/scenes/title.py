@@ -18,7 +18,7 @@ from casino.i18n import N_, _, ngettext
 from casino.persistence import SavedGame
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
-from casino.ui.layout import Box, dialog_layout, fit_font, inside
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -375,7 +375,9 @@ class ResumeScene(Dialog):
             Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
         self.save = save
         self.game = game
-        self.rows = 4
+
+    def layout(self) -> DialogLayout:
+        return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
 
     def describe(self) -> list[str]:
         game, save = self.game, self.save
