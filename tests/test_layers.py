@@ -88,3 +88,37 @@ def test_no_module_of_ours_is_optional() -> None:
                     _imports(statement) for statement in node.body):
                 hidden.append(f"{module}: line {node.lineno}")
     assert hidden == []
+
+
+def test_simulate_starts_without_the_network_or_the_record_book() -> None:
+    """``casino-cli simulate`` in a new process loads neither the network modules (asyncio,
+    websockets, zeroconf) nor the settings, saves and record book: process start is part of
+    every command's cost (issue 17)."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from casino.cli import main; main(['simulate', '--games', '1', "
+              "'--players', 'random,random', '--json']); print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=60)
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert "casino.ai.play" in loaded
+    heavy = {"asyncio", "websockets", "zeroconf", "sqlite3", "casino.net.client",
+             "casino.net.host", "casino.persistence.settings", "casino.persistence.records",
+             "casino.persistence.saves"}
+    assert loaded & heavy == set()
+
+
+def test_the_persistence_package_hands_out_each_of_its_names() -> None:
+    """``casino.persistence`` imports its modules when a name is first asked for: every name
+    in ``__all__`` is its module's own object, and an unknown name is an AttributeError."""
+    import casino.persistence as persistence
+
+    for name in persistence.__all__:
+        value = getattr(persistence, name)
+        homes = [m for m in ("daily", "files", "records", "saves", "settings")
+                 if getattr(importlib.import_module(f"casino.persistence.{m}"), name,
+                            None) is value]
+        assert homes, name
+    with pytest.raises(AttributeError, match="no_such_name"):
+        persistence.no_such_name  # noqa: B018

@@ -75,19 +75,22 @@ def play_game(
     while True:
         rnd: list[tuple[int, Move]] = []
         state = game.round
+        totals = game.totals  # the game's totals change only between rounds
+        # The round is played on its states and the game takes the round's end: a ``Game``
+        # made for every move was a measurable part of ``casino-cli simulate``.
         while not state.is_over():
             seat = state.to_move
             started = clock()
-            move = players[seat].choose(game.view_for(seat))
+            move = players[seat].choose(state.view_for(seat, totals))
             seconds[seat].append(clock() - started)
             if check:  # the listing the policy's view just made serves (rules._last_listing)
                 if move not in rules.legal_moves(state):
                     raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
-                game = game.apply(move)
+                state = rules.apply(state, move)
             else:
-                game = game.play(move)
+                state = rules.play(state, move)
             rnd.append((seat, move))
-            state = game.round
+        game = game.advanced(state)
         moves.append(tuple(rnd))
         if check:
             _check_round(game)

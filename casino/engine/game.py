@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 
 from casino.engine import rules
 from casino.engine.errors import IllegalMoveError
@@ -84,39 +84,22 @@ class Game:
     def view_for(self, player: int) -> PlayerView:
         """The round's view for ``player`` with the game totals, so a policy can weigh the
         margin of this round against winning the game."""
-        # ``replace(self.round.view_for(player), totals=self.totals)``, made by setting the
-        # view's slots: the frozen ``__init__`` and ``replace`` cost three times this, and
-        # every computer move asks for a view (tests/engine/test_game.py pins the two equal).
-        state = self.round
-        view: PlayerView = _object_new(PlayerView)
-        _v_ruleset(view, state.ruleset)
-        _v_player(view, player)
-        _v_dealer(view, state.dealer)
-        _v_to_move(view, state.to_move)
-        _v_hand(view, state.hands[player])
-        _v_hand_counts(view, tuple(map(len, state.hands)))
-        _v_table(view, state.table)
-        _v_stock_count(view, len(state.stock))
-        _v_captures(view, state.captures)
-        _v_sweeps(view, state.sweeps)
-        _v_last_taker(view, state.last_taker)
-        _v_must_capture(view, state.must_capture)
-        _v_deal_number(view, state.deal_number)
-        _v_totals(view, self.totals)
-        _v_teams(view, state.teams)
-        return view
+        return self.round.view_for(player, self.totals)
 
     def play(self, move: Move) -> Game:
         """Play a checked move in the current round; a finished round is scored at once."""
         if self.round.is_over():
             raise IllegalMoveError(Reason("the round is over: deal the next round"))
-        return self._after(rules.play(self.round, move))
+        return self.advanced(rules.play(self.round, move))
 
     def apply(self, move: Move) -> Game:
         """Unchecked ``play`` for search and replays that already know the move is legal."""
-        return self._after(rules.apply(self.round, move))
+        return self.advanced(rules.apply(self.round, move))
 
-    def _after(self, state: State) -> Game:
+    def advanced(self, state: State) -> Game:
+        """This game with its round at ``state``: a later position of the same round, reached
+        by legal moves (unchecked, as ``apply``); a finished round is scored. A loop that
+        plays a round on its states (``casino.ai.play``) hands the game its end this way."""
         if state.is_over():
             return Game(self.ruleset, self.seed, self.players, self.first_dealer, state,
                         self.round_index, (*self.scores, score_round(state)))
@@ -180,20 +163,13 @@ class Game:
         dealer = (self.first_dealer + index) % self.players
         state = deal_round(self.ruleset, self.players, dealer,
                            shuffled_deck(round_seed(self.seed, index)), self.teams)
-        return replace(self, round=state, round_index=index)
+        return Game(self.ruleset, self.seed, self.players, self.first_dealer, state, index,
+                    self.scores, self._totals)
 
 
 _FIELDS = ("ruleset", "seed", "players", "first_dealer", "round", "round_index", "scores",
            "_totals")
-assert tuple(f.name for f in fields(Game)) == _FIELDS, "Game._after must set every field"
+assert tuple(f.name for f in fields(Game)) == _FIELDS, "Game.advanced must set every field"
 (_ruleset, _seed, _players, _first_dealer, _round, _round_index, _scores, _totals_slot) = (
     Game.__dict__[name].__set__ for name in _FIELDS)
 _object_new = object.__new__
-_VIEW_FIELDS = ("ruleset", "player", "dealer", "to_move", "hand", "hand_counts", "table",
-                "stock_count", "captures", "sweeps", "last_taker", "must_capture", "deal_number",
-                "totals", "teams")
-assert tuple(f.name for f in fields(PlayerView)) == _VIEW_FIELDS, \
-    "Game.view_for must set every field of PlayerView"
-(_v_ruleset, _v_player, _v_dealer, _v_to_move, _v_hand, _v_hand_counts, _v_table,
- _v_stock_count, _v_captures, _v_sweeps, _v_last_taker, _v_must_capture, _v_deal_number,
- _v_totals, _v_teams) = (PlayerView.__dict__[name].__set__ for name in _VIEW_FIELDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from casino.engine.cards import Card
+from casino.engine.ruleset import ScoringRules
 from casino.engine.state import State
 
 LITTLE_CASINO = Card.parse("2S")
@@ -41,6 +42,22 @@ def _unique_max(counts: list[int], at_least: int = 0) -> int | None:
     return counts.index(best)
 
 
+_CardPoints = tuple[tuple[str, int, frozenset[int]], ...]
+_card_points_cache: dict[int, tuple[ScoringRules, _CardPoints]] = {}
+
+
+def _card_points(sc: ScoringRules) -> _CardPoints:
+    """The ruleset's card points as (category, points, card indices), parsed once per ruleset
+    rather than at every round's end."""
+    hit = _card_points_cache.get(id(sc))
+    if hit is not None and hit[0] is sc:
+        return hit[1]
+    out = tuple((cp.category, cp.points, frozenset(Card.parse(t).index for t in cp.cards))
+                for cp in sc.card_points)
+    _card_points_cache[id(sc)] = (sc, out)
+    return out
+
+
 def score_round(state: State) -> RoundScore:
     """Score a finished round from the capture piles, sweeps and the last taker."""
     rs = state.ruleset
@@ -72,9 +89,9 @@ def score_round(state: State) -> RoundScore:
     if sc.most_spades:
         winner = _unique_max(spades, sc.spades_at_least)
         add("spades", [sc.most_spades if s == winner else 0 for s in range(sides)])
-    for cp in sc.card_points:
-        wanted = {Card.parse(t) for t in cp.cards}
-        add(cp.category, [cp.points * len(wanted.intersection(pile)) for pile in piles])
+    held = [{c.index for c in pile} for pile in piles]
+    for category, worth, wanted in _card_points(sc):
+        add(category, [worth * len(wanted & h) for h in held])
     if sc.sweep:
         add("sweeps", [sc.sweep * n for n in sweeps])
     if sc.last_taker:

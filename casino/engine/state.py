@@ -100,24 +100,29 @@ class State:
     def sides(self) -> int:
         return 2 if self.partnership else self.players
 
-    def view_for(self, player: int) -> PlayerView:
-        """What ``player`` may know: own hand, public table and piles, counts of the rest."""
-        return PlayerView(
-            ruleset=self.ruleset,
-            player=player,
-            dealer=self.dealer,
-            to_move=self.to_move,
-            hand=self.hands[player],
-            hand_counts=tuple(len(h) for h in self.hands),
-            table=self.table,
-            stock_count=len(self.stock),
-            captures=self.captures,
-            sweeps=self.sweeps,
-            last_taker=self.last_taker,
-            must_capture=self.must_capture,
-            deal_number=self.deal_number,
-            teams=self.teams,
-        )
+    def view_for(self, player: int, totals: tuple[int, ...] = ()) -> PlayerView:
+        """What ``player`` may know: own hand, public table and piles, counts of the rest;
+        ``totals`` are the game points per side from the rounds before (see ``Game``)."""
+        # ``PlayerView(ruleset=self.ruleset, player=player, ...)``, made by setting the slots:
+        # the frozen ``__init__`` costs twice this, and every computer move asks for a view
+        # (tests/engine/test_game.py pins the two equal).
+        view: PlayerView = _object_new(PlayerView)
+        _v_ruleset(view, self.ruleset)
+        _v_player(view, player)
+        _v_dealer(view, self.dealer)
+        _v_to_move(view, self.to_move)
+        _v_hand(view, self.hands[player])
+        _v_hand_counts(view, tuple(map(len, self.hands)))
+        _v_table(view, self.table)
+        _v_stock_count(view, len(self.stock))
+        _v_captures(view, self.captures)
+        _v_sweeps(view, self.sweeps)
+        _v_last_taker(view, self.last_taker)
+        _v_must_capture(view, self.must_capture)
+        _v_deal_number(view, self.deal_number)
+        _v_totals(view, totals)
+        _v_teams(view, self.teams)
+        return view
 
     def all_cards(self) -> list[Card]:
         """Every card in every place, for the invariant that there are exactly 52."""
@@ -213,6 +218,16 @@ class PlayerView:
 
     def is_last_deal(self) -> bool:
         return self.stock_count == 0
+
+
+_VIEW_FIELDS = ("ruleset", "player", "dealer", "to_move", "hand", "hand_counts", "table",
+                "stock_count", "captures", "sweeps", "last_taker", "must_capture", "deal_number",
+                "totals", "teams")
+assert tuple(f.name for f in fields(PlayerView)) == _VIEW_FIELDS, \
+    "State.view_for must set every field of PlayerView"
+(_v_ruleset, _v_player, _v_dealer, _v_to_move, _v_hand, _v_hand_counts, _v_table,
+ _v_stock_count, _v_captures, _v_sweeps, _v_last_taker, _v_must_capture, _v_deal_number,
+ _v_totals, _v_teams) = (PlayerView.__dict__[name].__set__ for name in _VIEW_FIELDS)
 
 
 def is_partnership(ruleset: Ruleset, players: int, teams: bool | None = None) -> bool:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from casino.cli import UsageError, get_ruleset, make_policy
-from casino.net.client import BotOptions, run_bot, url_of
-from casino.net.host import Host, HostedTable, load_table
-from casino.net.table import SeatSpec, Table
+
+if TYPE_CHECKING:
+    from casino.net.host import HostedTable
+    from casino.net.table import SeatSpec, Table
+
+# The network modules (asyncio, websockets, zeroconf) are imported by the command that runs
+# them: every ``casino-cli`` command builds this parser, and most never touch the network.
 
 SAVE_NAME = "hosted-table.json"
 
@@ -74,6 +77,10 @@ def _open_log(path: str | None) -> TextIO | None:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from casino.net.client import BotOptions, run_bot, url_of
+
     try:
         url_of(args.address)
     except ValueError as exc:
@@ -96,6 +103,10 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from casino.net.host import HostedTable, load_table
+    from casino.net.table import SeatSpec, Table
     from casino.persistence.files import data_dir
 
     try:
@@ -164,6 +175,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
+    import asyncio
+
+    from casino.net.host import Host
+
     host = Host(hosted, rate=args.rate, burst=max(10, int(args.rate * 2)))
     port = await host.start(args.bind, args.port)
     first = hosted[0].table

@@ -10,7 +10,7 @@ import pytest
 from casino.engine import Game, legal_moves, load_ruleset, play, score_round
 from casino.engine.cards import DECK
 from casino.engine.scoring import RoundScore
-from casino.engine.state import shuffled_deck
+from casino.engine.state import PlayerView, shuffled_deck
 
 from .helpers import last_trick_score, pos
 
@@ -175,10 +175,11 @@ def test_teams_need_four_players_and_a_ruleset_with_partnerships() -> None:
                                                    ("munter", 2, None)])
 def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
                                                   teams: bool | None) -> None:
-    """``Game.view_for`` and ``Game.apply`` set slots for speed (``casino-cli simulate``):
-    every view is the round's view with the game totals, every game after a move equals
-    one made by ``replace``, the totals follow the scores, and a listing handed out is the
-    caller's own (``legal_moves`` keeps the last one for the next call on the same hand)."""
+    """``State.view_for``, ``Game.apply`` and ``Game.next_round`` set slots for speed
+    (``casino-cli simulate``): every view is the one ``PlayerView(...)`` makes, with the game
+    totals, every game after a move equals one made by ``replace``, the totals follow the
+    scores, and a listing handed out is the caller's own (``legal_moves`` keeps the last one
+    for the next call on the same hand)."""
     import random
 
     game = Game.start(load_ruleset(ruleset), players, "fast", teams=teams)
@@ -186,13 +187,25 @@ def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
     while True:
         state = game.round
         for seat in range(players):
-            assert game.view_for(seat) == replace(state.view_for(seat), totals=game.totals)
+            plain = PlayerView(
+                ruleset=state.ruleset, player=seat, dealer=state.dealer,
+                to_move=state.to_move, hand=state.hands[seat],
+                hand_counts=tuple(len(h) for h in state.hands), table=state.table,
+                stock_count=len(state.stock), captures=state.captures, sweeps=state.sweeps,
+                last_taker=state.last_taker, must_capture=state.must_capture,
+                deal_number=state.deal_number, totals=game.totals, teams=state.teams)
+            for view in (game.view_for(seat), state.view_for(seat, game.totals)):
+                assert view == plain and view.ruleset is plain.ruleset
+            assert state.view_for(seat) == replace(plain, totals=())
         if state.is_over():
             assert game.totals == tuple(map(sum, zip(*(s.totals for s in game.scores),
                                                      strict=True)))
             if game.is_over():
                 break
-            game = game.next_round()
+            dealt = game.next_round()
+            assert dealt == replace(game, round=dealt.round, round_index=game.round_index + 1)
+            assert dealt.totals == game.totals
+            game = dealt
             continue
         moves = legal_moves(game.view_for(state.to_move))
         moves.clear()  # the caller's list: the next listing of this hand is whole
@@ -202,6 +215,7 @@ def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
         after = game.apply(move)
         assert after.round == play(state, move) and after.scores[:len(game.scores)] == \
             game.scores
+        assert after == game.advanced(after.round)
         if not after.round.is_over():
             assert after == replace(game, round=after.round)
         game = after
