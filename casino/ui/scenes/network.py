@@ -293,8 +293,10 @@ class NetworkScene(Scene):
 
             table = Table(ruleset, specs, seed=secrets.token_hex(8))
         try:
+            # A table for this machine alone (127.0.0.1) is not announced.
+            name = f"{self.app.settings.player_name} {table.ruleset.name}"
             local = LocalHost(table, port=port, bind=bind, save_path=hosted_path(),
-                              announce=f"{self.app.settings.player_name} {table.ruleset.name}")
+                              announce=None if bind.startswith("127.") else name)
         except OSError as exc:
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
