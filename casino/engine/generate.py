@@ -533,7 +533,6 @@ def _loose_sets(
     if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
         q = _loose(rs, table, limit)
     sums = q.sums
-    captures = q.captures
     sweep = rs.sweep_card_index
     pick = _PICK
     targets: list[int] = []  # the values a build may have: held, and at most the highest
@@ -553,24 +552,7 @@ def _loose_sets(
             _pairs_of(h, hvals[0], table, moves)
             continue
         low = hvals[0]
-        if len(hvals) == 1:
-            masks = captures.get(low)
-            if masks is None:
-                masks = _loose_captures(q, low)
-            if masks:
-                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
-            seen: Collection[int] = masks
-        else:
-            taken: set[int] = set()
-            for v in hvals:
-                for m in _loose_captures(q, v):
-                    if m not in taken:
-                        taken.add(m)
-                        moves.append(_new(Capture, (h, v, pick[m](table))))
-            seen = taken
-        if k == sweep and table and (
-                (1 << len(table)) - 1 not in seen):
-            moves.append(_new(Capture, (h, low, table)))
+        _loose_takes(h, hvals, q, table, k == sweep, moves)
         for target in targets:
             # A build goes only to a value the rest of the hand holds.
             if target < low or holders[target] == (target in hvals):
@@ -627,11 +609,9 @@ def _loose_onto(
     q = _last_loose[0]
     if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
         q = _loose(rs, table, limit)
-    captures = q.captures
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
     top = rs.build.max_value
-    pick = _PICK
     holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
     if len(numbers) > 1:
         for c in numbers:
@@ -647,24 +627,7 @@ def _loose_onto(
             _pairs_of(h, hvals[0], table, moves)
             continue
         low = hvals[0]
-        if len(hvals) == 1:
-            masks = captures.get(low)
-            if masks is None:
-                masks = _loose_captures(q, low)
-            if masks:
-                moves += [_new(Capture, (h, low, pick[m](table))) for m in masks]
-            seen: Collection[int] = masks
-        else:
-            taken: set[int] = set()
-            for v in hvals:
-                for m in _loose_captures(q, v):
-                    if m not in taken:
-                        taken.add(m)
-                        moves.append(_new(Capture, (h, v, pick[m](table))))
-            seen = taken
-        if k == sweep and table and (
-                (1 << len(table)) - 1 not in seen):
-            moves.append(_new(Capture, (h, low, table)))
+        _loose_takes(h, hvals, q, table, k == sweep, moves)
         if holders:
             single = len(hvals) == 1
             for item, iv in zip(table, ones, strict=True):
@@ -775,6 +738,30 @@ def _loose_stacks(
             moves += dict.fromkeys(out) if len(out) > 1 else out
         moves.append(_TRAILS[k])
     return moves
+
+
+def _loose_takes(h: Card, hvals: tuple[int, ...], q: _Loose, table: tuple[TableItem, ...],
+                 sweeps: bool, moves: list[Move]) -> None:
+    """Append hand card ``h``'s captures on a table of loose cards (one per table subset
+    summing to one of its values; the sweep card takes the whole table besides)."""
+    low = hvals[0]
+    if len(hvals) == 1:
+        masks = q.captures.get(low)
+        if masks is None:
+            masks = _loose_captures(q, low)
+        if masks:
+            moves += [_new(Capture, (h, low, _PICK[m](table))) for m in masks]
+        seen: Collection[int] = masks
+    else:
+        taken: set[int] = set()
+        for v in hvals:
+            for m in _loose_captures(q, v):
+                if m not in taken:
+                    taken.add(m)
+                    moves.append(_new(Capture, (h, v, _PICK[m](table))))
+        seen = taken
+    if sweeps and table and (1 << len(table)) - 1 not in seen:
+        moves.append(_new(Capture, (h, low, table)))
 
 
 def _loose_captures(q: _Loose, v: int) -> list[int]:
