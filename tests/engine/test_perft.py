@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from casino.engine import State, apply, legal_moves, load_ruleset
+from casino.engine import legal_moves, load_ruleset
 from casino.engine.notation import parse_position
 from casino.engine.ruleset import bundled_names
+from tests.data.perft import perft  # the count that wrote the files
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -33,16 +34,6 @@ def test_every_ruleset_has_a_positions_file() -> None:
 @pytest.mark.parametrize(("name", "count", "position"), cases())
 def test_legal_move_count(name: str, count: int, position: str) -> None:
     assert len(legal_moves(parse_position(load_ruleset(name), position))) == count
-
-
-def perft(state: State, depth: int) -> int:
-    """Move sequences of ``depth`` plies (the same count as tests/data/perft.py)."""
-    if depth == 0:
-        return 1
-    moves = legal_moves(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(apply(state, m), depth - 1) for m in moves)
 
 
 def perft_cases(depth: int) -> list[tuple[str, int, str]]:
