@@ -63,13 +63,19 @@ def capture_gain(ruleset: Ruleset, table_size: int, move: Move) -> float:
     """``immediate_gain`` from the table size alone, for rollouts on full states."""
     if not isinstance(move, Capture):
         return 0.0
-    w = _worths(ruleset)
+    return _capture_gain(_worths(ruleset), ruleset.scoring.sweep, table_size, move)
+
+
+def _capture_gain(w: tuple[float, ...], sweep: int, table_size: int, move: Capture) -> float:
     gain = w[move.card.index]
     for item in move.items:
-        for c in item_cards(item):
-            gain += w[c.index]
+        if type(item) is Card:
+            gain += w[item.index]
+        else:
+            for c in item.cards:  # type: ignore[union-attr]
+                gain += w[c.index]
     if len(move.items) == table_size:
-        gain += ruleset.scoring.sweep
+        gain += sweep
     return gain
 
 
@@ -78,21 +84,22 @@ def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
     w = _worths(ruleset)
     best: Move | None = None
     best_gain = -1.0
+    sweep = ruleset.scoring.sweep
     for m in moves:
-        if isinstance(m, Capture):
-            g = capture_gain(ruleset, table_size, m)
+        if type(m) is Capture:
+            g = _capture_gain(w, sweep, table_size, m)
             if g > best_gain:
                 best, best_gain = m, g
     if best is not None:
         return best
     for m in moves:
-        if isinstance(m, Build):
+        if type(m) is Build:
             g = sum(w[c.index] for i in m.items for c in item_cards(i))
             if g > best_gain:
                 best, best_gain = m, g
     if best is not None:
         return best
-    trails = [m for m in moves if isinstance(m, Trail)] or moves
+    trails = [m for m in moves if type(m) is Trail] or moves
     return min(trails, key=lambda m: (w[m.card.index], -m.card.rank))
 
 

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 
 from casino.ai.basic import capture_gain
 from casino.ai.evaluate import Summary, estimate_points, round_points, summarize, tables
+from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import apply, legal_moves
-from casino.engine.state import State, item_cards
+from casino.engine.state import State
 
 QUIESCENCE = 0.7
 """Share of the best take of the player to move credited at a search horizon."""
@@ -38,10 +39,19 @@ def order_moves(state: State, moves: list[Move]) -> list[Move]:
     pts = tables(state.ruleset).card_points
 
     def key(m: Move) -> float:
-        if not isinstance(m, Capture):
+        if type(m) is not Capture:
             return 0.0
-        cards = [c for it in m.items for c in item_cards(it)]
-        return -(10.0 + len(cards) + 3.0 * sum(pts[c.index] for c in cards))
+        n = 0
+        points = 0
+        for it in m.items:
+            if type(it) is Card:
+                n += 1
+                points += pts[it.index]
+            else:
+                for c in it.cards:  # type: ignore[union-attr]
+                    n += 1
+                    points += pts[c.index]
+        return -(10.0 + n + 3.0 * points)
 
     return sorted(moves, key=key)
 

@@ -193,3 +193,73 @@ def _share(pts: list[float], counts: list[int], remaining: int, points: int) -> 
     total = sum(weights)
     for s, w in enumerate(weights):
         pts[s] += points * w / total
+
+
+class LeafEstimate:
+    """``estimate_points`` for the many leaves of one search, whose capture piles all begin
+    with the same ``base``: the seats' sides, the score tables and the majority shares met
+    so far are kept, and the arithmetic is the same, so the floats are too."""
+
+    def __init__(self, state: State, base: Sequence[Summary]) -> None:
+        t = tables(state.ruleset)
+        self.tables = t
+        self.base = tuple(base)
+        self.seat_sides = tuple(state.side_of(p) for p in range(state.players))
+        self.sides = state.sides
+        self.shares: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self.spade_shares: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def __call__(self, state: State) -> list[float]:
+        if not state.stock and not any(state.hands):
+            return [float(p) for p in round_points(state)]
+        t = self.tables
+        card_points = t.card_points
+        spade = t.spade
+        sweep = t.sweep
+        sides = self.sides
+        cards = [0] * sides
+        spades = [0] * sides
+        banked = [0] * sides  # whole points: their float sum below is exact
+        captures = state.captures
+        sweeps = state.sweeps
+        for p, s in enumerate(self.seat_sides):
+            n0, sp0, pt0, _ = self.base[p]
+            pile = captures[p]
+            sp = sp0
+            pt = pt0
+            for k in range(n0, len(pile)):
+                i = pile[k].index
+                pt += card_points[i]
+                if spade[i]:
+                    sp += 1
+            cards[s] += len(pile)
+            spades[s] += sp
+            banked[s] += pt + sweep * sweeps[p]
+        pts = [float(b) for b in banked]
+        if t.most_cards:
+            key = tuple(cards)
+            shares = self.shares.get(key)
+            if shares is None:
+                shares = self.shares[key] = _shares(cards, 52 - sum(cards), t.most_cards)
+            for s in range(sides):
+                pts[s] += shares[s]
+        if t.most_spades:
+            key = tuple(spades)
+            shares = self.spade_shares.get(key)
+            if shares is None:
+                shares = self.spade_shares[key] = _shares(
+                    spades, 13 - sum(spades), t.most_spades)
+            for s in range(sides):
+                pts[s] += shares[s]
+        if t.last_taker and state.last_taker is not None:
+            pts[self.seat_sides[state.last_taker]] += 0.5 * t.last_taker
+        return pts
+
+
+def _shares(counts: list[int], remaining: int, points: int) -> tuple[float, ...]:
+    """Each side's expected share of a majority worth ``points`` (what ``_share`` adds)."""
+    scale = 0.55 * math.sqrt(remaining) + 0.35
+    top = max(counts)
+    weights = [math.exp((c - top) / scale) for c in counts]
+    total = sum(weights)
+    return tuple(points * w / total for w in weights)

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from casino.ai.endgame import Utility, order_moves
-from casino.ai.evaluate import estimate_points, summarize
-from casino.ai.sampling import determinize
+from casino.ai.evaluate import LeafEstimate, summarize
+from casino.ai.sampling import Dealer
 from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Move
@@ -41,8 +42,9 @@ class _Node:
 
     def __init__(self, side: int = -1) -> None:
         self.children: dict[Move, _Node] = {}
-        # The move sequence fixes the table, so the mover's hand fixes the moves offered.
-        self.moves: dict[tuple[Card, ...], list[Move]] = {}
+        # The move sequence fixes the table, so the mover's hand fixes the moves offered:
+        # [move, its child once there is one], best first.
+        self.moves: dict[tuple[Card, ...], list[list[Any]]] = {}
         self.side = side
         self.visits = 0
         self.total = 0.0
@@ -82,53 +84,68 @@ class ISMCTSPolicy(SearchPolicy):
         cands = ranked[: self.candidates]
         horizon, explore = self.shape(view)
         side = side_of(view, view.player)
+        seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
-        base = None
-        unseen = view.unseen()
+        # The root offers the candidates whatever the deal: one list of [move, child].
+        root_offer: list[list[Any]] = [[m, None] for m in cands]
+        dealer = Dealer(view)
+        estimate: LeafEstimate | None = None
+        deal_number = view.deal_number
+        width = self.width
+        log, sqrt = math.log, math.sqrt
         for done in range(self.iterations):
             if done % 64 == 0 and done and self._settled(root, self.iterations - done):
                 break
-            state = determinize(view, rng, unseen=unseen)
-            if base is None:  # capture piles are public: the same in every deal
-                base = [summarize(state, p) for p in range(state.players)]
+            state = dealer.deal(rng)
+            if estimate is None:  # capture piles are public: the same in every deal
+                estimate = LeafEstimate(state, [summarize(state, p) for p in range(state.players)])
             node = root
             path: list[_Node] = []
-            while (len(path) < horizon and not state.is_over()
-                   and state.deal_number == view.deal_number):
-                hand = state.hands[state.to_move]
-                moves = cands if node is root else node.moves.get(hand)
-                if moves is None:
-                    moves = node.moves[hand] = order_moves(
-                        state, legal_moves(state))[: self.width]
+            while (len(path) < horizon and (state.stock or any(state.hands))
+                   and state.deal_number == deal_number):
+                if node is root:
+                    offer = root_offer
+                else:
+                    hand = state.hands[state.to_move]
+                    found = node.moves.get(hand)
+                    if found is None:
+                        found = node.moves[hand] = [
+                            [m, None] for m in order_moves(state, legal_moves(state))[:width]]
+                    offer = found
                 # Every child offered here is available; the first move without a child
                 # (moves come best first) is expanded, else the best by UCB is walked.
+                # An offer remembers the children found for it: moves hash slowly.
                 children = node.children
                 untried = None
                 best = None
                 best_ucb = -math.inf
-                for m in moves:
-                    child = children.get(m)
+                for entry in offer:
+                    child = entry[1]
                     if child is None:
-                        if untried is None:
-                            untried = m
-                        continue
+                        child = children.get(entry[0])
+                        if child is None:
+                            if untried is None:
+                                untried = entry
+                            continue
+                        entry[1] = child
                     child.avail += 1
                     if untried is None:
-                        u = child.total / child.visits + explore * math.sqrt(
-                            math.log(child.avail) / child.visits)
+                        u = child.total / child.visits + explore * sqrt(
+                            log(child.avail) / child.visits)
                         if u > best_ucb:
-                            best, best_ucb = m, u
+                            best, best_ucb = entry, u
                 if untried is not None:
-                    child = children[untried] = _Node(state.side_of(state.to_move))
+                    move = untried[0]
+                    child = untried[1] = children[move] = _Node(seat_sides[state.to_move])
                     path.append(child)
-                    state = apply(state, untried)
+                    state = apply(state, move)
                     break
                 assert best is not None
-                node = children[best]
+                node = best[1]
                 path.append(node)
-                state = apply(state, best)
-            state = rollout(state, view.deal_number, horizon - len(path))
-            value = utility(estimate_points(state, base))
+                state = apply(state, best[0])
+            state = rollout(state, deal_number, horizon - len(path))
+            value = utility(estimate(state))
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value

@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from casino.engine.cards import Card
-from casino.engine.state import Pile, PileKind, PlayerView, State
+from casino.engine.state import Pile, PileKind, PlayerView, State, fast_state
 
 
 def requirements(view: PlayerView) -> dict[int, list[int]]:
@@ -35,27 +35,84 @@ def _takes(view: PlayerView, card: Card, value: int) -> bool:
 
 def consistent(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> bool:
     """Whether other seats' ``hands`` agree with what the view proves about them."""
-    for seat, values in requirements(view).items():
-        for v in values:
-            if not any(_takes(view, c, v) for c in hands[seat]):
-                return False
-    return True
+    return _consistent(view, requirements(view), hands)
+
+
+_BITS = tuple(n.bit_length() for n in range(53))
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, inlined: the same draws in the same order, so the same
+    order, without a method call per card (a search shuffles thousands of times)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = _BITS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class Dealer:
+    """Deals a view's unseen cards again and again: what every deal shares, worked out once.
+
+    ``deal(rng)`` is ``determinize(view, rng)``: the same draws, the same state.
+    """
+
+    def __init__(self, view: PlayerView, unseen: Sequence[Card] | None = None) -> None:
+        self.view = view
+        self.unseen = tuple(view.unseen() if unseen is None else unseen)
+        self.need = requirements(view)
+        # (start, stop) of each other seat's hand in the shuffled unseen cards
+        self.spans: list[tuple[int, int] | None] = []
+        at = 0
+        for seat in range(view.players):
+            if seat == view.player:
+                self.spans.append(None)
+            else:
+                self.spans.append((at, at + view.hand_counts[seat]))
+                at += view.hand_counts[seat]
+        self.dealt = at
+
+    def deal(self, rng: random.Random, tries: int = 30) -> State:
+        """A full state consistent with the view: unseen cards dealt at random."""
+        view = self.view
+        unseen = list(self.unseen)
+        need = self.need
+        for _ in range(tries):
+            shuffle(unseen, rng)
+            hands = tuple(
+                view.hand if span is None else tuple(unseen[span[0]:span[1]])
+                for span in self.spans
+            )
+            if not need or _consistent(view, need, hands):
+                return _fast_state(view, hands, tuple(unseen[self.dealt:]))
+        return _fallback(view, rng, unseen, need)
 
 
 def determinize(view: PlayerView, rng: random.Random, tries: int = 30,
                 unseen: Sequence[Card] | None = None) -> State:
     """A full state consistent with ``view``: unseen cards dealt at random to hands and stock.
 
-    ``unseen`` may pass ``view.unseen()`` in, for a search that deals thousands of times.
+    ``unseen`` may pass ``view.unseen()`` in; a search that deals thousands of times keeps
+    a ``Dealer`` instead.
     """
-    unseen = list(view.unseen() if unseen is None else unseen)
-    need = requirements(view)
-    for _ in range(tries):
-        rng.shuffle(unseen)
-        hands = _split(view, unseen)
-        if not need or consistent(view, hands):
-            return _state(view, hands, unseen)
-    # Rare: place one card of each required value first, then deal the rest at random.
+    return Dealer(view, unseen).deal(rng, tries)
+
+
+def _consistent(view: PlayerView, need: dict[int, list[int]],
+                hands: tuple[tuple[Card, ...], ...]) -> bool:
+    for seat, values in need.items():
+        for v in values:
+            if not any(_takes(view, c, v) for c in hands[seat]):
+                return False
+    return True
+
+
+def _fallback(view: PlayerView, rng: random.Random, unseen: list[Card],
+              need: dict[int, list[int]]) -> State:
+    """Rare: place one card of each required value first, then deal the rest at random."""
     pool = list(unseen)
     rng.shuffle(pool)
     fixed: dict[int, list[Card]] = {}
@@ -85,19 +142,6 @@ def determinize(view: PlayerView, rng: random.Random, tries: int = 30,
     return _state(view, hands, order + pool)
 
 
-def _split(view: PlayerView, cards: list[Card]) -> tuple[tuple[Card, ...], ...]:
-    hands: list[tuple[Card, ...]] = []
-    at = 0
-    for seat in range(view.players):
-        if seat == view.player:
-            hands.append(view.hand)
-        else:
-            n = view.hand_counts[seat]
-            hands.append(tuple(cards[at:at + n]))
-            at += n
-    return tuple(hands)
-
-
 def _state(view: PlayerView, hands: tuple[tuple[Card, ...], ...], cards: list[Card]) -> State:
     """The state with these hands; the unseen cards not in a hand form the stock."""
     in_hands = {c.index for s, h in enumerate(hands) if s != view.player for c in h}
@@ -116,4 +160,13 @@ def _state(view: PlayerView, hands: tuple[tuple[Card, ...], ...], cards: list[Ca
         must_capture=view.must_capture,
         deal_number=view.deal_number,
         teams=view.teams,
+    )
+
+
+def _fast_state(view: PlayerView, hands: tuple[tuple[Card, ...], ...],
+                stock: tuple[Card, ...]) -> State:
+    """``_state`` when the stock is known: the cards after the hands, in shuffled order."""
+    return fast_state(
+        view.ruleset, view.dealer, view.to_move, hands, view.table, stock, view.captures,
+        view.sweeps, view.last_taker, view.must_capture, view.deal_number, view.teams,
     )

@@ -67,9 +67,9 @@ def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
     """Play on with every seat on ``greedy_pick``: to the round's end, or out of ``deal``,
     or for at most ``plies`` plies."""
     rs = state.ruleset
-    while plies > 0 and not state.is_over() and (deal is None or state.deal_number == deal):
-        moves = legal_moves(state)
-        state = apply(state, greedy_pick(rs, len(state.table), moves))
+    while plies > 0 and (state.stock or any(state.hands)) and (
+            deal is None or state.deal_number == deal):
+        state = apply(state, greedy_pick(rs, len(state.table), legal_moves(state)))
         plies -= 1
     return state
 
