@@ -28,10 +28,10 @@ from typing import Any
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
 from casino.ai.sampling import Dealer
-from casino.ai.search import SearchPolicy, rollout, side_of
+from casino.ai.search import SearchPolicy, play_in_deal, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Move
-from casino.engine.rules import apply, legal_moves
+from casino.engine.rules import legal_moves
 from casino.engine.state import PlayerView
 
 
@@ -101,7 +101,7 @@ class ISMCTSPolicy(SearchPolicy):
                 estimate = LeafEstimate(state, [summarize(state, p) for p in range(state.players)])
             node = root
             path: list[_Node] = []
-            while (len(path) < horizon and (state.stock or any(state.hands))
+            while (len(path) < horizon and any(state.hands)
                    and state.deal_number == deal_number):
                 if node is root:
                     offer = root_offer
@@ -138,12 +138,12 @@ class ISMCTSPolicy(SearchPolicy):
                     move = untried[0]
                     child = untried[1] = children[move] = _Node(seat_sides[state.to_move])
                     path.append(child)
-                    state = apply(state, move)
+                    state = play_in_deal(state, move)
                     break
                 assert best is not None
                 node = best[1]
                 path.append(node)
-                state = apply(state, best[0])
+                state = play_in_deal(state, best[0])
             state = rollout(state, deal_number, horizon - len(path))
             value = utility(estimate(state))
             for n in path:

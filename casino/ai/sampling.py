@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from casino.engine.cards import Card
 from casino.engine.state import Pile, PileKind, PlayerView, State, fast_state
@@ -38,10 +39,11 @@ def consistent(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> bool:
     return _consistent(view, requirements(view), hands)
 
 
+T = TypeVar("T")
 _BITS = tuple(n.bit_length() for n in range(53))
 
 
-def shuffle(cards: list[Card], rng: random.Random) -> None:
+def shuffle(cards: list[T], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, inlined: the same draws in the same order, so the same
     order, without a method call per card (a search shuffles thousands of times)."""
     getrandbits = rng.getrandbits

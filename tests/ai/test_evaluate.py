@@ -35,3 +35,25 @@ def test_estimate_from_a_base_equals_estimate_from_scratch() -> None:
     base = [summarize(root, p) for p in range(root.players)]
     for later in states[11:30]:
         assert estimate_points(later, base) == pytest.approx(estimate_points(later))
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "kasino", "royal", "munter", "casino33"])
+def test_leaf_estimate_equals_estimate_points_exactly(ruleset: str) -> None:
+    """The search's leaf scorer keeps what leaves share; its floats are estimate_points'."""
+    from casino.ai.evaluate import LeafEstimate, summarize
+
+    rs = load_ruleset(ruleset)
+    for players in rs.players:
+        seats = [RandomPolicy(seed=f"leaf:{i}") for i in range(players)]
+        state = Game.start(rs, players, f"leaf:{players}").round
+        roots = []
+        while not state.is_over():
+            roots.append(state)
+            state = apply(state, seats[state.to_move].choose(state.view_for(state.to_move)))
+        roots.append(state)
+        for k in range(0, len(roots), 5):
+            root = roots[k]
+            base = [summarize(root, p) for p in range(root.players)]
+            leaf = LeafEstimate(root, base)
+            for later in roots[k:k + 12]:
+                assert leaf(later) == estimate_points(later, base)

@@ -1,0 +1,51 @@
+"""Dealing the unseen cards: the search's fast shuffle draws exactly as ``random.shuffle``."""
+
+from __future__ import annotations
+
+import random
+
+from casino.ai.sampling import Dealer, determinize, shuffle
+from casino.engine.state import State
+
+from .conftest import positions
+
+
+def test_shuffle_is_random_shuffle_draw_for_draw() -> None:
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 7, 16, 33, 40, 48):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(a, ours)
+            theirs.shuffle(b)
+            assert a == b
+            assert ours.random() == theirs.random()  # the same draws used up
+
+
+def test_a_deal_is_the_unseen_cards_shuffled_and_cut_seat_by_seat() -> None:
+    """What ``determinize`` did before ``Dealer``: shuffle the unseen cards, give each other
+    seat the next cards, the rest is the stock; searches depend on it draw for draw."""
+    for players in (2, 3, 4):
+        for state in positions("classic", games=1, every=4, players=players):
+            view = state.view_for(state.to_move)
+            dealer = Dealer(view)
+            ours, theirs = random.Random(7), random.Random(7)
+            for _ in range(5):
+                got = dealer.deal(ours)
+                cards = list(view.unseen())
+                theirs.shuffle(cards)
+                hands = []
+                for seat in range(players):
+                    if seat == view.player:
+                        hands.append(view.hand)
+                    else:
+                        hands.append(tuple(cards[:view.hand_counts[seat]]))
+                        del cards[:view.hand_counts[seat]]
+                want = State(
+                    ruleset=view.ruleset, dealer=view.dealer, to_move=view.to_move,
+                    hands=tuple(hands), table=view.table, stock=tuple(cards),
+                    captures=view.captures, sweeps=view.sweeps, last_taker=view.last_taker,
+                    must_capture=view.must_capture, deal_number=view.deal_number,
+                    teams=view.teams,
+                )
+                assert got == want
+            assert determinize(view, random.Random(3)) == Dealer(view).deal(random.Random(3))
