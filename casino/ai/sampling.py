@@ -84,12 +84,12 @@ class Dealer:
         need = self.need
         for _ in range(tries):
             shuffle(unseen, rng)
+            cards = tuple(unseen)
             hands = tuple(
-                view.hand if span is None else tuple(unseen[span[0]:span[1]])
-                for span in self.spans
+                view.hand if span is None else cards[span[0]:span[1]] for span in self.spans
             )
             if not need or _consistent(view, need, hands):
-                return _fast_state(view, hands, tuple(unseen[self.dealt:]))
+                return _fast_state(view, hands, cards[self.dealt:])
         return _fallback(view, rng, unseen, need)
 
 

@@ -50,6 +50,14 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
         and max(totals) + fixed + 2 >= target
     )
 
+    if not near and (2 if view.partnership else view.players) == 2:
+        other = 1 - side
+
+        def margin(points: Sequence[float]) -> float:  # the same float, sooner
+            return float(points[side] - points[other])
+
+        return margin
+
     def utility(points: Sequence[float]) -> float:
         m = points[side] - max(p for s, p in enumerate(points) if s != side)
         if not near or totals is None:
@@ -69,9 +77,12 @@ def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
     or for at most ``plies`` plies. Out of ``deal`` means to its last move, before the next
     hands are dealt (``play_in_deal``)."""
     rs = state.ruleset
-    step = apply if deal is None else play_in_deal
+    stops = deal is not None and not rs.deal.draw_to  # as play_in_deal, written out
     while plies > 0 and any(state.hands) and (deal is None or state.deal_number == deal):
-        state = step(state, greedy_pick(rs, len(state.table), legal_moves(state)))
+        move = greedy_pick(rs, len(state.table), legal_moves(state))
+        if stops and state.stock and sum(map(len, state.hands)) == 1:
+            return after_move(state, move)
+        state = apply(state, move)
         plies -= 1
     return state
 
