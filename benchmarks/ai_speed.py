@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -127,6 +128,8 @@ def compare(args: argparse.Namespace) -> None:
     """Both trees, alternating chunk by chunk; per position the median over repeats."""
     rev = args.baseline
     levels = args.levels.split(",")
+    # Stopped by a signal, still remove the baseline's worktree (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder) / "baseline"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
