@@ -100,7 +100,8 @@ def main() -> None:
     levels = tuple(args.levels.split(","))
     started = time.process_time()
     if args.record:
-        RECORD.write_text(json.dumps(decisions(), indent=1) + "\n")
+        rows = [f" {json.dumps(k)}: {json.dumps(v)}" for k, v in decisions().items()]
+        RECORD.write_text("{\n" + ",\n".join(rows) + "\n}\n")  # one position a line
         print(f"recorded {RECORD} in {time.process_time() - started:.0f} CPU s")
         return
     want = json.loads(RECORD.read_text())
