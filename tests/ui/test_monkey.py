@@ -149,8 +149,8 @@ def monkey(per_scene: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> dict[s
 
 
 def test_monkey_short(monkeypatch: pytest.MonkeyPatch) -> None:
-    counts = monkey(100, seed=1, monkeypatch=monkeypatch)
-    assert min(counts.values()) == 100
+    counts = monkey(50, seed=1, monkeypatch=monkeypatch)
+    assert min(counts.values()) == 50
 
 
 @pytest.mark.slow

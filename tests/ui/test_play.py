@@ -30,7 +30,8 @@ def choose_on_title(app: object, key_name: str, wanted: str) -> None:
     raise AssertionError(f"could not set {key_name} to {wanted}")
 
 
-def play_to_game_over(app: object, rng: random.Random, max_moves: int = 2000) -> int:
+def play_to_game_over(app: object, rng: random.Random, max_moves: int = 2000,
+                      dt: float = 0.05) -> int:
     """Play the person's seat with legal clicks until game over. Bounded by wall-clock time,
     not by frames: a computer player thinking in another process takes real time, which a
     busy machine stretches."""
@@ -54,7 +55,7 @@ def play_to_game_over(app: object, rng: random.Random, max_moves: int = 2000) ->
                 assert moves < max_moves
             else:
                 time.sleep(0.0005)  # a computer seat is thinking
-        steps(app)  # type: ignore[arg-type]
+        steps(app, 2, dt)  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
 
 
@@ -102,7 +103,7 @@ def test_three_and_four_players(players: int) -> None:
 def test_animated_game_with_sound_and_ai_process_runs_to_game_over() -> None:
     app = make_app(animation=True, sound=True, speed=1, ai_process=True)
     app.new_game()
-    play_to_game_over(app, random.Random(5))
+    play_to_game_over(app, random.Random(5), dt=0.1)
     played = app.sounds.played  # the last 20 effects, newest last
     assert played[-1] in ("won", "lost"), played  # the game-over screen sounded the result
     assert {"capture", "sweep"} & set(played), played  # the moves before it sounded too

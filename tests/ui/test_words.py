@@ -42,7 +42,7 @@ def test_a_whole_game_at_speed_one_reads_in_card_symbols_only() -> None:
                 options = legal_moves(scene.session.view())
                 preferred = [m for m in options if isinstance(m, Capture | Build)]
                 click_move(app, rng.choice(preferred or options))
-        steps(app, 1, 0.05)
+        steps(app, 1, 0.1)
     assert top_name(app) == "GameOverScene"
     log = [entry.text for entry in app.stack.top.session.log]  # type: ignore[union-attr]
     assert len(log) > 40
