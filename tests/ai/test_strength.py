@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.tournament import run
+from casino.engine import load_ruleset
 
 
 @pytest.mark.slow
@@ -22,5 +23,5 @@ from casino.ai.tournament import run
     ],
 )
 def test_ladder(first: str, second: str, deals: int, at_least: float) -> None:
-    s = run("classic", (first, second), deals, "smoke", jobs=2, show_progress=False)
+    s = run(load_ruleset("classic"), (first, second), deals, "smoke", jobs=2)
     assert s["margin_per_round"] > at_least, s
