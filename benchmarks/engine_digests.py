@@ -67,7 +67,7 @@ def play_digest(ruleset: str, players: int, teams: bool | None, policy: str, see
         moves = legal_moves(state)
         _ply(h, state, moves)
         if policy == "builds":
-            piles = [m for m in moves if isinstance(m, Build | Block)]
+            piles: list[Move] = [m for m in moves if isinstance(m, Build | Block)]
             if piles and rng.random() < 0.7:
                 moves = piles
         state = apply(state, rng.choice(moves))

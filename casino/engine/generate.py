@@ -626,15 +626,19 @@ def _loose_sets(
                         append(_new(Build, (h, target, pick[prim](table), 1)))
                 continue
             every = _gathered(q, target)
+            if len(primaries) == 1:
+                prim = primaries[0]
+                moves += [_new(Build, (h, target, pick[prim | e](table), 1 + n))
+                          for e, n in every if not e & prim and (prim or e)]
+                continue
+            # One primary's piles differ (each holds other gathered sets); two primaries
+            # may make one pile, which goes once, as the first made it.
             done: set[int] = set()
             for prim in primaries:
-                for extra, groups in every:
-                    if extra & prim:
-                        continue
-                    mask = prim | extra
-                    if mask and mask not in done:
-                        done.add(mask)
-                        append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+                fresh = [(prim | e, n) for e, n in every
+                         if not e & prim and (prim | e) not in done]
+                done.update([m for m, _ in fresh])
+                moves += [_new(Build, (h, target, pick[m](table), 1 + n)) for m, n in fresh if m]
         append(trails[k])
     return moves
 
@@ -654,24 +658,30 @@ def _loose_onto(
 ) -> list[Move]:
     """``generate`` for munter's builds (a hand card onto one card) and blocks on a table of
     loose cards only: the captures as ``_loose_sets`` makes them, the builds and blocks as
-    ``_onto_builds`` and ``_blocks`` (the same moves in the same order)."""
+    ``_onto_builds`` and ``_blocks`` (the same moves in the same order), in plain loops."""
     vt = rs.card_value_table
     sv = rs.sum_value_table
     pair_only = rs.pair_only_table
     q = _last_loose[0]
-    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
         q = _loose(rs, table, limit)
+    sums = q[3]
+    captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
     top = rs.build.max_value
+    trails = _TRAILS
+    pick = _PICK
     holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
     if len(numbers) > 1:
         for c in numbers:
             for v in vt[c.index]:
                 holders[v] = holders.get(v, 0) + 1
         one = rs.sum_single_table
-        ones = [one[item.index] for item in table]  # type: ignore[union-attr]
+        ones = [(item, one[item.index]) for item in table]  # type: ignore[union-attr]
+        several = any(iv <= 0 for _, iv in ones)  # a card of several values (or none)
     moves: list[Move] = []
+    append = moves.append
     for h in hand:
         k = h.index
         hvals = vt[k]
@@ -679,19 +689,36 @@ def _loose_onto(
             _pairs_of(h, hvals[0], table, moves)
             continue
         low = hvals[0]
-        _loose_takes(h, hvals, q, table, k == sweep, moves)
+        single = len(hvals) == 1
+        if single and k != sweep:
+            masks = captures.get(low)
+            if masks is None:
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = _union_masks(masks)
+                captures[low] = masks
+            for m in masks:
+                append(_new(Capture, (h, low, pick[m](table))))
+        else:
+            _loose_takes(h, hvals, q, table, k == sweep, moves)
         if holders:
-            single = len(hvals) == 1
-            for item, iv in zip(table, ones, strict=True):
-                if single and iv > 0:
+            if single and not several:
+                # the sum is more than the card's own value: another card of the hand holds it
+                for item, iv in ones:
                     target = low + iv
-                    if target <= top and holders.get(target, 0) - (target == low) > 0:
-                        moves.append(_new(Build, (h, target, (item,), 1)))
-                    continue
-                ivals = sv[item.index]  # type: ignore[union-attr]
-                for target in sorted({hv + iv for hv in hvals for iv in ivals}):
-                    if target <= top and holders.get(target, 0) - (target in hvals) > 0:
-                        moves.append(_new(Build, (h, target, (item,), 1)))
+                    if target <= top and target in holders:
+                        append(_new(Build, (h, target, (item,), 1)))
+            else:
+                for item, iv in ones:
+                    if single and iv > 0:
+                        target = low + iv
+                        if target <= top and target in holders:
+                            append(_new(Build, (h, target, (item,), 1)))
+                        continue
+                    ivals = sv[item.index]  # type: ignore[union-attr]
+                    for target in sorted({hv + iv for hv in hvals for iv in ivals}):
+                        if target <= top and holders.get(target, 0) - (target in hvals) > 0:
+                            append(_new(Build, (h, target, (item,), 1)))
             if blocks:
                 mine = [v for v in hvals if holders.get(v, 0) > 1]  # held by another card too
                 if mine:
@@ -699,9 +726,9 @@ def _loose_onto(
                         ivals = sv[item.index]  # type: ignore[union-attr]
                         for v in mine:
                             if v in ivals:
-                                moves.append(_new(Block, (h, v, item)))
+                                append(_new(Block, (h, v, item)))
                                 break
-        moves.append(_TRAILS[k])
+        append(trails[k])
     return moves
 
 
@@ -927,17 +954,15 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     done.add((mask, target))
                     out.append(_new(Build, (h, target, pick[mask](table), 1 + mandatory_sets)))
             continue
+        made: set[int] = set()  # this target's piles (``done`` keeps the other targets')
         for prim in primaries:
             base = prim | mandatory
-            for extra, groups in t.gather_options(target, base):
-                mask = base | extra
-                if not mask:
-                    continue  # the hand card alone: that is a trail
-                key = (mask, target)
-                if key in done:
-                    continue
-                done.add(key)
-                out.append(_new(Build, (h, target, pick[mask](table), 1 + groups + mandatory_sets)))
+            fresh = [(base | e, n) for e, n in t.gather_options(target, base)
+                     if (base | e) not in made]
+            made.update([m for m, _ in fresh])
+            # mask 0, the hand card alone, is a trail
+            out += [_new(Build, (h, target, pick[m](table), 1 + n + mandatory_sets))
+                    for m, n in fresh if m]
     return out
 
 
