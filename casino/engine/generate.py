@@ -635,10 +635,13 @@ def _loose_sets(
             # may make one pile, which goes once, as the first made it.
             done: set[int] = set()
             for prim in primaries:
-                fresh = [(prim | e, n) for e, n in every
-                         if not e & prim and (prim | e) not in done]
-                done.update([m for m, _ in fresh])
-                moves += [_new(Build, (h, target, pick[m](table), 1 + n)) for m, n in fresh if m]
+                for extra, groups in every:
+                    if extra & prim:
+                        continue
+                    mask = prim | extra
+                    if mask and mask not in done:
+                        done.add(mask)
+                        append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
         append(trails[k])
     return moves
 
@@ -957,12 +960,12 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
         made: set[int] = set()  # this target's piles (``done`` keeps the other targets')
         for prim in primaries:
             base = prim | mandatory
-            fresh = [(base | e, n) for e, n in t.gather_options(target, base)
-                     if (base | e) not in made]
-            made.update([m for m, _ in fresh])
-            # mask 0, the hand card alone, is a trail
-            out += [_new(Build, (h, target, pick[m](table), 1 + n + mandatory_sets))
-                    for m, n in fresh if m]
+            for extra, groups in t.gather_options(target, base):
+                mask = base | extra
+                if mask and mask not in made:  # mask 0, the hand card alone, is a trail
+                    made.add(mask)
+                    out.append(_new(Build, (h, target, pick[mask](table),
+                                            1 + groups + mandatory_sets)))
     return out
 
 
