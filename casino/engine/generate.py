@@ -526,9 +526,40 @@ def _loose(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> _Loose:
         if q.limit >= limit:
             return q
         limit = max(limit, rs.highest_value)  # asked again with a higher card: sum up to any
-    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs, table, limit),
-                                {}, {})
+        q = _Loose(table, rs, limit, _loose_sums(rs, table, limit), {}, {})
+    else:
+        q = _after_trail(rs, table, limit, q)
+    _last_loose[0] = q
     return q
+
+
+def _after_trail(rs: Ruleset, table: tuple[TableItem, ...], limit: int, q: _Loose | None
+                 ) -> _Loose:
+    """A new analysis of a table of loose cards. When it is the last table analysed plus one
+    card of one value (a trail: the next turn of a random or searched round), that table's
+    subset sums grow by the card, as ``_loose_sums`` would add it last; else they are
+    summed anew. The old lists are copied, never changed: that analysis may be asked for
+    again."""
+    if (q is None or q[1] is not rs or len(table) != len(q[0]) + 1 or q[2] < limit
+            or table[:-1] != q[0]):
+        return _new(_Loose, (table, rs, limit, _loose_sums(rs, table, limit), {}, {}))
+    v = rs.sum_single_table[table[-1].index]  # type: ignore[union-attr]
+    if v < 0:  # a card of several values: summed anew
+        return _new(_Loose, (table, rs, limit, _loose_sums(rs, table, limit), {}, {}))
+    limit = q[2]
+    old = q[3]
+    sums = dict(old)
+    if 0 < v <= limit:
+        bit = 1 << (len(table) - 1)
+        for s, ms in old.items():
+            s += v
+            if s <= limit:
+                grown = [m | bit for m in ms]
+                found = sums.get(s)
+                sums[s] = grown if found is None else found + grown
+        found = sums.get(v)
+        sums[v] = [bit] if found is None else [*found, bit]
+    return _new(_Loose, (table, rs, limit, sums, {}, {}))
 
 
 def _loose_sets(
@@ -555,11 +586,7 @@ def _loose_sets(
                 limit = vals[-1]
     q = _last_loose[0]
     if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
-        if q is not None and q[0] is table and q[1] is rs:
-            q = _loose(rs, table, limit)
-        else:
-            q = _last_loose[0] = _new(_Loose, (table, rs, limit, _loose_sums(rs, table, limit),
-                                                {}, {}))
+        q = _loose(rs, table, limit)
     sums = q[3]
     captures = q[4]
     sweep = rs.sweep_card_index
