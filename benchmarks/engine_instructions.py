@@ -46,7 +46,7 @@ from casino.engine.notation import parse_position
 state = parse_position(load_ruleset("classic"), sys.argv[1])
 legal_moves(replace(state, table=tuple(state.table)))  # import and first-use costs
 for _ in range(int(sys.argv[2])):
-    state = replace(state, table=tuple(state.table))  # a fresh table object each time
+    state = replace(state, table=tuple(list(state.table)))  # a fresh table object
     legal_moves(state)
 """
 

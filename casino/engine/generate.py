@@ -84,13 +84,17 @@ def _subset_sums(
     ``limit``. Items are added in ascending order, so the DP's list is sorted by mask: each
     new mask holds a higher bit than every mask before it."""
     pairs: list[tuple[int, int]] = [(0, 0)]
+    append = pairs.append
     multi = False
     for i in idxs:
         bit = 1 << i
         vs = vals[i]
         if len(vs) == 1:
             v = vs[0]
-            pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+            room = limit - v
+            for s, m in pairs[:]:  # plain loops: the lists are short (see ``_loose_sums``)
+                if s <= room:
+                    append((s + v, m | bit))
         else:
             multi = True
             pairs += [(s + v, m | bit) for s, m in pairs for v in vs if s + v <= limit]
@@ -372,6 +376,11 @@ def generate(
     """All moves the card rules allow, before the obligations of owning a build (only those
     of the card ``only`` when it is given), in the generator's fixed order. ``loose`` says
     whether the table holds loose cards only (None: look)."""
+    if loose is None:
+        loose = Pile not in map(type, table)
+    br = rs.build
+    if loose and only is None and br.style == "sets" and not br.blocks:
+        return _loose_sets(rs, hand, table)
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
     numbers: list[Card] = []  # the cards that sum and build
@@ -382,12 +391,8 @@ def generate(
             numbers.append(c)
             if vt[k][-1] > limit:
                 limit = vt[k][-1]
-    style = STYLES[rs.build.style]
-    if loose is None:
-        loose = Pile not in map(type, table)
+    style = STYLES[br.style]
     if loose and only is None:
-        if style.builds is _set_builds and not rs.build.blocks:
-            return _loose_sets(rs, player, hand, table, numbers, limit)
         if style.builds is _onto_builds:
             return _loose_onto(rs, hand, table, numbers, limit)
         if style.builds is _hand_stacks and rs.capture.sweep_card is None:
@@ -481,8 +486,11 @@ _last_loose: list[_Loose | None] = [None]
 
 
 def _loose_sums(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> dict[int, list[int]]:
-    """``_subset_sums`` of a table of loose cards (the same lists, each ascending)."""
+    """``_subset_sums`` of a table of loose cards (the same lists, each ascending). Plain
+    loops: the lists are short (seven masks on a usual table), and a comprehension per
+    card costs more than it saves."""
     pairs: list[tuple[int, int]] = [(0, 0)]
+    append = pairs.append
     multi = False
     bit = 1
     one = rs.sum_single_table
@@ -490,7 +498,10 @@ def _loose_sums(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> dict[i
         v = one[item.index]  # type: ignore[union-attr]
         if v > 0:
             if v <= limit:
-                pairs += [(s + v, m | bit) for s, m in pairs if s + v <= limit]
+                room = limit - v
+                for s, m in pairs[:]:
+                    if s <= room:
+                        append((s + v, m | bit))
         elif v:
             multi = True
             vs = rs.sum_value_table[item.index]  # type: ignore[union-attr]
@@ -515,44 +526,103 @@ def _loose(rs: Ruleset, table: tuple[TableItem, ...], limit: int) -> _Loose:
         if q.limit >= limit:
             return q
         limit = max(limit, rs.highest_value)  # asked again with a higher card: sum up to any
-    q = _last_loose[0] = _Loose(table, rs, limit, _loose_sums(rs, table, limit),
-                                {}, {})
+        q = _Loose(table, rs, limit, _loose_sums(rs, table, limit), {}, {})
+    else:
+        q = _after_trail(rs, table, limit, q)
+    _last_loose[0] = q
     return q
 
 
+def _after_trail(rs: Ruleset, table: tuple[TableItem, ...], limit: int, q: _Loose | None
+                 ) -> _Loose:
+    """A new analysis of a table of loose cards. When it is the last table analysed plus one
+    card of one value (a trail: the next turn of a random or searched round), that table's
+    subset sums grow by the card, as ``_loose_sums`` would add it last; else they are
+    summed anew. The old lists are copied, never changed: that analysis may be asked for
+    again."""
+    if (q is None or q[1] is not rs or len(table) != len(q[0]) + 1 or q[2] < limit
+            or table[:-1] != q[0]):
+        return _new(_Loose, (table, rs, limit, _loose_sums(rs, table, limit), {}, {}))
+    v = rs.sum_single_table[table[-1].index]  # type: ignore[union-attr]
+    if v < 0:  # a card of several values: summed anew
+        return _new(_Loose, (table, rs, limit, _loose_sums(rs, table, limit), {}, {}))
+    limit = q[2]
+    old = q[3]
+    sums = dict(old)
+    if 0 < v <= limit:
+        bit = 1 << (len(table) - 1)
+        for s, ms in old.items():
+            s += v
+            if s <= limit:
+                grown = [m | bit for m in ms]
+                found = sums.get(s)
+                sums[s] = grown if found is None else found + grown
+        found = sums.get(v)
+        sums[v] = [bit] if found is None else [*found, bit]
+    return _new(_Loose, (table, rs, limit, sums, {}, {}))
+
+
 def _loose_sets(
-    rs: Ruleset, player: int, hand: tuple[Card, ...], table: tuple[TableItem, ...],
-    numbers: list[Card], limit: int,
+    rs: Ruleset, hand: tuple[Card, ...], table: tuple[TableItem, ...]
 ) -> list[Move]:
     """``generate`` for classic-style builds on a table of loose cards only: the usual turn
     of a round. The same moves in the same order (see ``_set_builds`` and ``_Table``), made
-    straight from the table's subset sums, its masks picked by ``_PICK``."""
+    straight from the table's subset sums, its masks picked by ``_PICK``. Written out in
+    one function with plain loops: a call or a comprehension costs more than the few
+    items it would handle (a hand of two or three cards, a handful of sums)."""
     vt = rs.card_value_table
     pair_only = rs.pair_only_table
+    holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
+    limit = 0  # the highest value a number card of the hand has
+    numbers = 0
+    for c in hand:
+        k = c.index
+        if not pair_only[k]:
+            numbers += 1
+            vals = vt[k]
+            for v in vals:
+                holders[v] = holders.get(v, 0) + 1
+            if vals[-1] > limit:
+                limit = vals[-1]
     q = _last_loose[0]
-    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
         q = _loose(rs, table, limit)
-    sums = q.sums
+    sums = q[3]
+    captures = q[4]
     sweep = rs.sweep_card_index
     pick = _PICK
-    targets: list[int] = []  # the values a build may have: held, and at most the highest
-    if len(numbers) > 1 and sums:
-        holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
-        for c in numbers:
-            for v in vt[c.index]:
-                holders[v] = holders.get(v, 0) + 1
+    trails = _TRAILS
+    targets: list[int] = _NONE  # the values a build may have: held, and at most the highest
+    if numbers > 1 and sums:
         top = rs.build.max_value
         targets = sorted([v for v in holders if v <= top])
         gather = rs.build.gather
     moves: list[Move] = []
+    append = moves.append
     for h in hand:
         k = h.index
         hvals = vt[k]
         if pair_only[k]:
-            _pairs_of(h, hvals[0], table, moves)
+            # Each loose card of its rank taken alone (the table holds cards only).
+            rank = h.rank
+            low = hvals[0]
+            for item in table:
+                if item.rank == rank:  # type: ignore[union-attr]
+                    append(_new(Capture, (h, low, (item,))))
+            append(trails[k])
             continue
         low = hvals[0]
-        _loose_takes(h, hvals, q, table, k == sweep, moves)
+        if len(hvals) == 1 and k != sweep:
+            masks = captures.get(low)
+            if masks is None:
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = _union_masks(masks)
+                captures[low] = masks
+            for m in masks:
+                append(_new(Capture, (h, low, pick[m](table))))
+        else:
+            _loose_takes(h, hvals, q, table, k == sweep, moves)
         for target in targets:
             # A build goes only to a value the rest of the hand holds.
             if target < low or holders[target] == (target in hvals):
@@ -561,8 +631,9 @@ def _loose_sets(
             if len(hvals) == 1:
                 if target == low:
                     if gathers:
-                        moves += [_new(Build, (h, target, pick[extra](table), 1 + groups))
-                                  for extra, groups in _gathered(q, target) if extra]
+                        for extra, groups in _gathered(q, target):
+                            if extra:
+                                append(_new(Build, (h, target, pick[extra](table), 1 + groups)))
                     continue
                 primaries = sums.get(target - low, _NONE)
             else:
@@ -575,14 +646,20 @@ def _loose_sets(
             if not primaries:
                 continue
             if not gathers:
-                if len(primaries) == 1 or len(hvals) == 1:
-                    moves += [_new(Build, (h, target, pick[prim](table), 1))
-                              for prim in primaries if prim]
-                else:
-                    moves += [_new(Build, (h, target, pick[prim](table), 1))
-                              for prim in dict.fromkeys(primaries) if prim]
+                if len(primaries) > 1 and len(hvals) > 1:
+                    primaries = list(dict.fromkeys(primaries))
+                for prim in primaries:
+                    if prim:
+                        append(_new(Build, (h, target, pick[prim](table), 1)))
                 continue
             every = _gathered(q, target)
+            if len(primaries) == 1:
+                prim = primaries[0]
+                moves += [_new(Build, (h, target, pick[prim | e](table), 1 + n))
+                          for e, n in every if not e & prim and (prim or e)]
+                continue
+            # One primary's piles differ (each holds other gathered sets); two primaries
+            # may make one pile, which goes once, as the first made it.
             done: set[int] = set()
             for prim in primaries:
                 for extra, groups in every:
@@ -591,9 +668,18 @@ def _loose_sets(
                     mask = prim | extra
                     if mask and mask not in done:
                         done.add(mask)
-                        moves.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
-        moves.append(_TRAILS[k])
+                        append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
+        append(trails[k])
     return moves
+
+
+def _union_masks(groups: list[int]) -> list[int]:
+    """Every non-empty union of disjoint ``groups``, ascending."""
+    reach = {0}
+    for g in groups:
+        reach |= {r | g for r in reach if not r & g}
+    reach.discard(0)
+    return sorted(reach)
 
 
 def _loose_onto(
@@ -602,24 +688,30 @@ def _loose_onto(
 ) -> list[Move]:
     """``generate`` for munter's builds (a hand card onto one card) and blocks on a table of
     loose cards only: the captures as ``_loose_sets`` makes them, the builds and blocks as
-    ``_onto_builds`` and ``_blocks`` (the same moves in the same order)."""
+    ``_onto_builds`` and ``_blocks`` (the same moves in the same order), in plain loops."""
     vt = rs.card_value_table
     sv = rs.sum_value_table
     pair_only = rs.pair_only_table
     q = _last_loose[0]
-    if q is None or q.table is not table or q.rs is not rs or q.limit < limit:
+    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
         q = _loose(rs, table, limit)
+    sums = q[3]
+    captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
     top = rs.build.max_value
+    trails = _TRAILS
+    pick = _PICK
     holders: dict[int, int] = {}  # value -> how many number cards of the hand hold it
     if len(numbers) > 1:
         for c in numbers:
             for v in vt[c.index]:
                 holders[v] = holders.get(v, 0) + 1
         one = rs.sum_single_table
-        ones = [one[item.index] for item in table]  # type: ignore[union-attr]
+        ones = [(item, one[item.index]) for item in table]  # type: ignore[union-attr]
+        several = any(iv <= 0 for _, iv in ones)  # a card of several values (or none)
     moves: list[Move] = []
+    append = moves.append
     for h in hand:
         k = h.index
         hvals = vt[k]
@@ -627,19 +719,36 @@ def _loose_onto(
             _pairs_of(h, hvals[0], table, moves)
             continue
         low = hvals[0]
-        _loose_takes(h, hvals, q, table, k == sweep, moves)
+        single = len(hvals) == 1
+        if single and k != sweep:
+            masks = captures.get(low)
+            if masks is None:
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = _union_masks(masks)
+                captures[low] = masks
+            for m in masks:
+                append(_new(Capture, (h, low, pick[m](table))))
+        else:
+            _loose_takes(h, hvals, q, table, k == sweep, moves)
         if holders:
-            single = len(hvals) == 1
-            for item, iv in zip(table, ones, strict=True):
-                if single and iv > 0:
+            if single and not several:
+                # the sum is more than the card's own value: another card of the hand holds it
+                for item, iv in ones:
                     target = low + iv
-                    if target <= top and holders.get(target, 0) - (target == low) > 0:
-                        moves.append(_new(Build, (h, target, (item,), 1)))
-                    continue
-                ivals = sv[item.index]  # type: ignore[union-attr]
-                for target in sorted({hv + iv for hv in hvals for iv in ivals}):
-                    if target <= top and holders.get(target, 0) - (target in hvals) > 0:
-                        moves.append(_new(Build, (h, target, (item,), 1)))
+                    if target <= top and target in holders:
+                        append(_new(Build, (h, target, (item,), 1)))
+            else:
+                for item, iv in ones:
+                    if single and iv > 0:
+                        target = low + iv
+                        if target <= top and target in holders:
+                            append(_new(Build, (h, target, (item,), 1)))
+                        continue
+                    ivals = sv[item.index]  # type: ignore[union-attr]
+                    for target in sorted({hv + iv for hv in hvals for iv in ivals}):
+                        if target <= top and holders.get(target, 0) - (target in hvals) > 0:
+                            append(_new(Build, (h, target, (item,), 1)))
             if blocks:
                 mine = [v for v in hvals if holders.get(v, 0) > 1]  # held by another card too
                 if mine:
@@ -647,9 +756,9 @@ def _loose_onto(
                         ivals = sv[item.index]  # type: ignore[union-attr]
                         for v in mine:
                             if v in ivals:
-                                moves.append(_new(Block, (h, v, item)))
+                                append(_new(Block, (h, v, item)))
                                 break
-        moves.append(_TRAILS[k])
+        append(trails[k])
     return moves
 
 
@@ -875,17 +984,15 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     done.add((mask, target))
                     out.append(_new(Build, (h, target, pick[mask](table), 1 + mandatory_sets)))
             continue
+        made: set[int] = set()  # this target's piles (``done`` keeps the other targets')
         for prim in primaries:
             base = prim | mandatory
             for extra, groups in t.gather_options(target, base):
                 mask = base | extra
-                if not mask:
-                    continue  # the hand card alone: that is a trail
-                key = (mask, target)
-                if key in done:
-                    continue
-                done.add(key)
-                out.append(_new(Build, (h, target, pick[mask](table), 1 + groups + mandatory_sets)))
+                if mask and mask not in made:  # mask 0, the hand card alone, is a trail
+                    made.add(mask)
+                    out.append(_new(Build, (h, target, pick[mask](table),
+                                            1 + groups + mandatory_sets)))
     return out
 
 

@@ -336,7 +336,7 @@ def deal_next(state: State) -> State:
     size = min(d.hand, len(state.stock) // state.players)
     hands, _, rest = _deal_hands(
         state.stock, state.players, (state.dealer + 1) % state.players, size, d.packet)
-    return State(
+    return fast_state(
         state.ruleset, state.dealer, state.to_move, tuple(tuple(h) for h in hands),
         state.table, rest, state.captures, state.sweeps, state.last_taker,
         state.must_capture, state.deal_number + 1, state.teams,

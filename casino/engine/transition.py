@@ -151,7 +151,7 @@ def _end_round(state: State) -> State:
     left: list[Card] = []
     for item in state.table:
         left += (item,) if type(item) is Card else item.cards  # type: ignore[union-attr]
-    return State(
+    return fast_state(
         state.ruleset, state.dealer, state.to_move, state.hands, (), state.stock,
         _add(state.captures, state.last_taker, tuple(left)), state.sweeps, state.last_taker,
         state.must_capture, state.deal_number, state.teams,
