@@ -17,17 +17,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from casino.ai import registry, tournament
+from casino.ai import registry
 from casino.ai.basic import Policy
 from casino.ai.play import play_game
 from casino.engine import rules
 from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move, parse_position
-from casino.engine.record import GameRecord, RecordError
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import is_partnership
 from casino.persistence.rulesets import all_rulesets, check_ruleset, ruleset_folders
 from casino.persistence.rulesets import get_ruleset as find_ruleset
+
+# The game record (pydantic models) and the tournament are imported by the commands that use
+# them: building the record's models is a measurable part of every process start (issue 17).
 
 
 class UsageError(Exception):
@@ -201,6 +203,8 @@ def individual_choice(args: argparse.Namespace, players: int) -> bool | None:
 
 def replay_record(data: object, where: str) -> None:
     """Re-play one decoded game record and check all it states; UsageError at a problem."""
+    from casino.engine.record import GameRecord, RecordError
+
     try:
         GameRecord.parse(data).replay(get_ruleset)
     except RecordError as exc:
@@ -208,6 +212,8 @@ def replay_record(data: object, where: str) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from casino.engine.record import GameRecord, RecordError
+
     path = Path(args.file)
     try:
         with path.open("rb") as source:
@@ -236,6 +242,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from casino.ai import tournament
+
     names = tuple(n.strip() for n in args.players.split(","))
     if len(names) != 2:
         raise UsageError(f"a tournament is between two players, got {len(names)}: {args.players}")

@@ -92,8 +92,9 @@ def test_no_module_of_ours_is_optional() -> None:
 
 def test_simulate_starts_without_the_network_or_the_record_book() -> None:
     """``casino-cli simulate`` in a new process loads neither the network modules (asyncio,
-    websockets, zeroconf) nor the settings, saves and record book: process start is part of
-    every command's cost (issue 17)."""
+    websockets, zeroconf) nor the settings, saves and record book, nor the game record's
+    models and the tournament it does not use: process start is part of every command's
+    cost (issue 17)."""
     import subprocess
     import sys
 
@@ -105,7 +106,7 @@ def test_simulate_starts_without_the_network_or_the_record_book() -> None:
     assert "casino.ai.play" in loaded
     heavy = {"asyncio", "websockets", "zeroconf", "sqlite3", "casino.net.client",
              "casino.net.host", "casino.persistence.settings", "casino.persistence.records",
-             "casino.persistence.saves"}
+             "casino.persistence.saves", "casino.engine.record", "casino.ai.tournament"}
     assert loaded & heavy == set()
 
 

@@ -7,15 +7,18 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from casino.ai.basic import Policy
 from casino.engine import rules
 from casino.engine.game import Game
 from casino.engine.moves import Move
 from casino.engine.notation import format_move
-from casino.engine.record import GameRecord
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import State
+
+if TYPE_CHECKING:
+    from casino.engine.record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,8 @@ class PlayedGame:
         return [[(seat, format_move(move)) for seat, move in rnd] for rnd in self.moves]
 
     def record(self, names: Sequence[str]) -> GameRecord:
+        from casino.engine.record import GameRecord  # its models are built on first use
+
         return GameRecord.from_game(self.game, names, self.move_texts())
 
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
+from typing import NamedTuple
 
 from casino.engine.cards import DECK, Card
 from casino.engine.ruleset import Ruleset
@@ -103,26 +104,19 @@ class State:
     def view_for(self, player: int, totals: tuple[int, ...] = ()) -> PlayerView:
         """What ``player`` may know: own hand, public table and piles, counts of the rest;
         ``totals`` are the game points per side from the rounds before (see ``Game``)."""
-        # ``PlayerView(ruleset=self.ruleset, player=player, ...)``, made by setting the slots:
-        # the frozen ``__init__`` costs twice this, and every computer move asks for a view
-        # (tests/engine/test_game.py pins the two equal).
-        view: PlayerView = _object_new(PlayerView)
-        _v_ruleset(view, self.ruleset)
-        _v_player(view, player)
-        _v_dealer(view, self.dealer)
-        _v_to_move(view, self.to_move)
-        _v_hand(view, self.hands[player])
-        _v_hand_counts(view, tuple(map(len, self.hands)))
-        _v_table(view, self.table)
-        _v_stock_count(view, len(self.stock))
-        _v_captures(view, self.captures)
-        _v_sweeps(view, self.sweeps)
-        _v_last_taker(view, self.last_taker)
-        _v_must_capture(view, self.must_capture)
-        _v_deal_number(view, self.deal_number)
-        _v_totals(view, totals)
-        _v_teams(view, self.teams)
-        return view
+        # ``PlayerView(self.ruleset, player, ...)`` in one C call (every computer move asks
+        # for a view); the hand counts written out for the common seatings.
+        hands = self.hands
+        if len(hands) == 2:
+            counts: tuple[int, ...] = (len(hands[0]), len(hands[1]))
+        elif len(hands) == 4:
+            counts = (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+        else:
+            counts = tuple(map(len, hands))
+        return _tuple_new(PlayerView, (
+            self.ruleset, player, self.dealer, self.to_move, hands[player], counts, self.table,
+            len(self.stock), self.captures, self.sweeps, self.last_taker, self.must_capture,
+            self.deal_number, totals, self.teams))
 
     def all_cards(self) -> list[Card]:
         """Every card in every place, for the invariant that there are exactly 52."""
@@ -169,11 +163,14 @@ def fast_state(
     return state
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """A seat's information state: the AI and the UI are handed only this."""
+class PlayerView(NamedTuple):
+    """A seat's information state: the AI and the UI are handed only this.
 
-    ruleset: Ruleset = field(compare=False, repr=False)
+    A named tuple, not a dataclass: a computer player asks for one every move, and a tuple is
+    made in one call where a frozen dataclass sets its fields one by one (five times the
+    cost). Two views are equal when all but the ruleset are (as ``State``'s equality)."""
+
+    ruleset: Ruleset
     player: int
     dealer: int
     to_move: int
@@ -190,6 +187,21 @@ class PlayerView:
     """Game points per side from the rounds before this one (public; empty if unknown)."""
     teams: bool | None = None
     """As ``State.teams``: four players as two teams, or each alone (public)."""
+
+    def __eq__(self, other: object) -> bool:
+        # Never equal to a plain tuple (whose own comparison would say yes).
+        return type(other) is PlayerView and self[1:] == other[1:]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[1:])
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in
+                           zip(self._fields[1:], self[1:], strict=True))
+        return f"PlayerView({fields})"
 
     @property
     def players(self) -> int:
@@ -220,14 +232,7 @@ class PlayerView:
         return self.stock_count == 0
 
 
-_VIEW_FIELDS = ("ruleset", "player", "dealer", "to_move", "hand", "hand_counts", "table",
-                "stock_count", "captures", "sweeps", "last_taker", "must_capture", "deal_number",
-                "totals", "teams")
-assert tuple(f.name for f in fields(PlayerView)) == _VIEW_FIELDS, \
-    "State.view_for must set every field of PlayerView"
-(_v_ruleset, _v_player, _v_dealer, _v_to_move, _v_hand, _v_hand_counts, _v_table,
- _v_stock_count, _v_captures, _v_sweeps, _v_last_taker, _v_must_capture, _v_deal_number,
- _v_totals, _v_teams) = (PlayerView.__dict__[name].__set__ for name in _VIEW_FIELDS)
+_tuple_new = tuple.__new__
 
 
 def is_partnership(ruleset: Ruleset, players: int, teams: bool | None = None) -> bool:

@@ -196,7 +196,7 @@ def test_the_fast_game_paths_equal_the_plain_ones(ruleset: str, players: int,
                 deal_number=state.deal_number, totals=game.totals, teams=state.teams)
             for view in (game.view_for(seat), state.view_for(seat, game.totals)):
                 assert view == plain and view.ruleset is plain.ruleset
-            assert state.view_for(seat) == replace(plain, totals=())
+            assert state.view_for(seat) == plain._replace(totals=())
         if state.is_over():
             assert game.totals == tuple(map(sum, zip(*(s.totals for s in game.scores),
                                                      strict=True)))

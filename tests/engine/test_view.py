@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from casino.engine import Game, legal_moves, load_ruleset, play
+from casino.engine.state import PlayerView
 
 from .helpers import pos
 
@@ -13,7 +12,7 @@ def test_view_hides_other_hands_and_the_stock() -> None:
     game = Game.start(load_ruleset("classic"), 3, 4)
     state = game.round
     view = state.view_for(1)
-    names = {f.name for f in dataclasses.fields(view)}
+    names = set(view._fields)
     assert "hands" not in names and "stock" not in names
     assert view.hand == state.hands[1]
     assert view.hand_counts == (4, 4, 4)
@@ -48,3 +47,21 @@ def test_a_games_view_carries_the_game_totals() -> None:
     later = dc_replace(game, scores=(score,))
     assert later.view_for(1).totals == (3, 0)
     assert later.view_for(1).hand == later.round.hands[1]
+
+
+def test_a_view_is_a_value_whatever_ruleset_object_it_holds() -> None:
+    """Equality, inequality and hashing look at everything but the ruleset, as a ``State``'s
+    do; the repr leaves the ruleset out. Two loads of one ruleset are two objects."""
+    state = Game.start(load_ruleset("classic"), 4, 7).round
+    view = state.view_for(2, (3, 1))
+    other_rules = PlayerView(load_ruleset("classic").model_copy(update={"name": "other"}),
+                             *view[1:])
+    assert other_rules.ruleset is not view.ruleset and other_rules.ruleset != view.ruleset
+    assert view == other_rules
+    assert not view.__ne__(other_rules)  # != agrees with ==
+    assert hash(view) == hash(other_rules)
+    assert view != view._replace(totals=(1, 3)) and view != view._replace(deal_number=2)
+    assert not view.__eq__(view._replace(deal_number=2))
+    assert view != tuple(view) and tuple(view) != view
+    assert "ruleset" not in repr(view) and "totals=(3, 1)" in repr(view)
+    assert view == PlayerView(**view._asdict())
