@@ -615,10 +615,7 @@ def _loose_sets(
         if len(hvals) == 1 and k != sweep:
             masks = captures.get(low)
             if masks is None:
-                masks = sums.get(low, _NONE)
-                if len(masks) > 1:
-                    masks = _union_masks(masks)
-                captures[low] = masks
+                masks = _capture_masks(q, low)
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -673,6 +670,16 @@ def _loose_sets(
     return moves
 
 
+def _capture_masks(q: _Loose, value: int) -> list[int]:
+    """The masks of the loose sets a card of the one ``value`` takes, kept in ``q``: each
+    set summing to it, and every union of disjoint such sets (Classic-style captures)."""
+    masks = q.sums.get(value, _NONE)
+    if len(masks) > 1:
+        masks = _union_masks(masks)
+    q.captures[value] = masks
+    return masks
+
+
 def _union_masks(groups: list[int]) -> list[int]:
     """Every non-empty union of disjoint ``groups``, ascending."""
     reach = {0}
@@ -695,7 +702,6 @@ def _loose_onto(
     q = _last_loose[0]
     if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
         q = _loose(rs, table, limit)
-    sums = q[3]
     captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
@@ -723,10 +729,7 @@ def _loose_onto(
         if single and k != sweep:
             masks = captures.get(low)
             if masks is None:
-                masks = sums.get(low, _NONE)
-                if len(masks) > 1:
-                    masks = _union_masks(masks)
-                captures[low] = masks
+                masks = _capture_masks(q, low)
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -815,11 +818,7 @@ def _loose_stacks(
                 elif total + 1 == hv:
                     masks += [mask | a for a in aces if not mask & a]
             if len(masks) > 1:
-                reach = {0}
-                for g in masks:
-                    reach |= {r | g for r in reach if not r & g}
-                reach.discard(0)
-                masks = sorted(reach)
+                masks = _union_masks(masks)
             captures[hv] = masks
         if masks:
             moves += [_new(Capture, (h, hv, pick[m](table))) for m in masks]
