@@ -221,11 +221,18 @@ class Table:
             if not free:
                 raise Refused(Reason("the table is full"), fatal=True)
             seat = free[0]
-        seat.token = secrets.token_urlsafe(16)
-        seat.name = _unique_name(hello.name, [s.name for s in self.seats if s is not seat])
+        self.reserve(seat.index, hello.name)
         seat.connected = True
-        self.save = self.save.model_copy(update={"players": tuple(self._seat_infos())})
         return seat
+
+    def reserve(self, index: int, name: str) -> str:
+        """Give person seat ``index`` to ``name`` and return its token: the host's own player
+        is seated so before anyone can join, and sits down with the token."""
+        seat = self.seats[index]
+        seat.token = secrets.token_urlsafe(16)
+        seat.name = _unique_name(name, [s.name for s in self.seats if s is not seat])
+        self.save = self.save.model_copy(update={"players": tuple(self._seat_infos())})
+        return seat.token
 
     def leave(self, seat: Seat) -> None:
         seat.connected = False

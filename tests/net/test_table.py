@@ -55,6 +55,16 @@ def test_sitting_down_and_the_refusals() -> None:
     assert table.sit(hello(table, token=anna.token)) is anna and table.waiting_for() == []
 
 
+def test_a_reserved_seat_waits_for_its_player_whoever_comes_first() -> None:
+    table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="1")
+    token = table.reserve(0, "Anna")
+    ben = table.sit(hello(table, name="Ben"))  # quicker than Anna: he gets the other seat
+    assert ben.index == 1 and table.waiting_for() == [0]
+    anna = table.sit(hello(table, name="Anna", token=token))
+    assert anna.index == 0 and table.waiting_for() == []
+    assert [p.name for p in table.save.players] == ["Anna", "Ben"]
+
+
 def test_moves_out_of_turn_stale_or_illegal_change_nothing() -> None:
     table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="2")
     seats = [table.sit(hello(table, name=n)) for n in ("Anna", "Ben")]

@@ -176,6 +176,27 @@ def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
         host.kill()
 
 
+def test_the_hosts_own_seat_is_kept_before_anyone_can_join() -> None:
+    """A friend who connects before the window's own connection does not take seat 1: the
+    window is seated there by token (hosting the saved table again relies on it)."""
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    try:
+        first = lobby.local.table.seats[0]
+        assert first.name == "Anna" and first.token is not None and not first.open
+        assert lobby.remote.hello.token == first.token
+    finally:
+        leave_lobby = lobby.buttons[0]
+        assert leave_lobby.action == "leave"
+        from casino.ui.scenes.network import leave
+
+        leave(app, lobby.remote, lobby.local)
+
+
 def test_a_table_hosted_here_is_hosted_again_from_its_save() -> None:
     """The window's host saves the table; hosting again resumes it with the same code, and
     the players (the host's own person too) are back at their seats."""

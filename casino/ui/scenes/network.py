@@ -292,6 +292,10 @@ class NetworkScene(Scene):
             import secrets
 
             table = Table(ruleset, specs, seed=secrets.token_hex(8))
+            # Seat 1 is this window's before anyone can join: a friend quicker than the
+            # window's own connection would otherwise take it, and hosting the saved table
+            # again would seat the window as the friend.
+            table.reserve(0, self.app.settings.player_name)
         try:
             # A table for this machine alone (127.0.0.1) is not announced.
             name = f"{self.app.settings.player_name} {table.ruleset.name}"
