@@ -187,12 +187,8 @@ def estimate_points(state: State, base: Sequence[Summary] | None = None) -> list
 
 def _share(pts: list[float], counts: list[int], remaining: int, points: int) -> None:
     """Add each side's expected share of a majority worth ``points``."""
-    scale = 0.55 * math.sqrt(remaining) + 0.35
-    top = max(counts)
-    weights = [math.exp((c - top) / scale) for c in counts]
-    total = sum(weights)
-    for s, w in enumerate(weights):
-        pts[s] += points * w / total
+    for s, share in enumerate(_shares(counts, remaining, points)):
+        pts[s] += share
 
 
 class LeafEstimate:

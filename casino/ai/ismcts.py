@@ -28,11 +28,12 @@ from typing import Any
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
 from casino.ai.sampling import Dealer
-from casino.ai.search import SearchPolicy, play_in_deal, rollout, side_of
+from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Move
 from casino.engine.rules import legal_moves
 from casino.engine.state import PlayerView
+from casino.engine.transition import play_in_deal
 
 
 class _Node:

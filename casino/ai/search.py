@@ -21,7 +21,7 @@ from casino.engine.moves import Move
 from casino.engine.notation import format_item
 from casino.engine.rules import apply, legal_moves
 from casino.engine.state import PlayerView, State
-from casino.engine.transition import after_move
+from casino.engine.transition import play_in_deal
 
 
 def view_key(view: PlayerView) -> str:
@@ -77,24 +77,11 @@ def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
     or for at most ``plies`` plies. Out of ``deal`` means to its last move, before the next
     hands are dealt (``play_in_deal``)."""
     rs = state.ruleset
-    stops = deal is not None and not rs.deal.draw_to  # as play_in_deal, written out
+    step = apply if deal is None else play_in_deal
     while plies > 0 and any(state.hands) and (deal is None or state.deal_number == deal):
-        move = greedy_pick(rs, len(state.table), legal_moves(state))
-        if stops and state.stock and sum(map(len, state.hands)) == 1:
-            return after_move(state, move)
-        state = apply(state, move)
+        state = step(state, greedy_pick(rs, len(state.table), legal_moves(state)))
         plies -= 1
     return state
-
-
-def play_in_deal(state: State, move: Move) -> State:
-    """``apply``, but the last move of a deal that is not the round's last stops before the
-    next hands are dealt (``after_move``): a search that stops at the deal's end reads only
-    the capture piles, sweeps and last taker, which dealing leaves alone, and dealing costs
-    as much as a ply. Every hand is then empty."""
-    if state.stock and not state.ruleset.deal.draw_to and sum(map(len, state.hands)) == 1:
-        return after_move(state, move)
-    return apply(state, move)
 
 
 class SearchPolicy:

@@ -136,6 +136,16 @@ def apply(state: State, move: Move) -> State:
     return new
 
 
+def play_in_deal(state: State, move: Move) -> State:
+    """``apply``, but a deal's last move (not the round's) stops before the next hands are
+    dealt, every hand empty: for a search that ends at the deal's end and reads only the
+    capture piles, sweeps and last taker, which dealing leaves alone (and dealing costs as
+    much as a ply)."""
+    if state.stock and not state.ruleset.deal.draw_to and sum(map(len, state.hands)) == 1:
+        return after_move(state, move)
+    return apply(state, move)
+
+
 def _add(
     captures: tuple[tuple[Card, ...], ...], p: int, cards: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:

@@ -6,8 +6,9 @@ import pytest
 
 from casino.ai.basic import greedy_pick
 from casino.ai.evaluate import estimate_points
-from casino.ai.search import play_in_deal, rollout
+from casino.ai.search import rollout
 from casino.engine import Game, apply, legal_moves, load_ruleset
+from casino.engine.transition import play_in_deal
 
 from .conftest import RULESETS
 
