@@ -67,6 +67,8 @@ def test_a_lone_click_on_a_card_that_can_take_asks_what_it_should_do() -> None:
     assert dialog.options == ["take 4\u2665 with 4\u2660", "build 8: 4\u2660 on 4\u2665",
                               "trail 4\u2660"]  # captures first, the trail last
     assert scene.session.game is before and not scene.session.log
+    box = pygame.Rect(dialog.layout().box)  # the 4H the moves use stays in sight
+    assert not box.colliderect(scene.item_boxes()[0])
     key(pygame.K_ESCAPE)
     steps(app)
     key(pygame.K_1)  # the number key asks the same

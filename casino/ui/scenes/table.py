@@ -383,8 +383,9 @@ class TableScene(Scene):
             own = [m for m in legal_moves(view) if m.card == card]
             if not all(isinstance(m, Trail) for m in own):
                 own.sort(key=_offer_order)
-                self.offer(card, own, (), _("Tip: select table cards first, then click your "
-                                            "card to play it onto them."))
+                used = list(dict.fromkeys(i for m in own for i in move_items(m)))
+                self.offer(card, own, self.avoid_boxes(used), _(
+                    "Tip: select table cards first, then click your card to play it onto them."))
                 return
         try:
             moves = find_moves(view, card, selection)
