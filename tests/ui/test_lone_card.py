@@ -10,7 +10,7 @@ from casino.engine import Trail, legal_moves
 from casino.ui.app import App
 from casino.ui.layout import inside
 from casino.ui.scenes.dialogs import ChoiceScene
-from casino.ui.scenes.table import TableScene
+from casino.ui.scenes.table import OFFER_LIMIT, TableScene
 from casino.ui.words import move_text
 from tests.ui.driver import centre, click, hand_click_point, key, steps, top_name
 from tests.ui.helpers import make_app, table_at
@@ -156,3 +156,15 @@ def test_a_card_with_many_moves_gets_a_choice_that_fits_and_scrolls(
     click(centre(last))  # the row shown last is the option at top + rows - 1
     steps(app)
     assert logged(scene)[0] == f"You: {move_text(dialog.moves[42], scene.session.ruleset)}"
+
+
+def test_a_card_with_hundreds_of_captures_lists_the_first_and_says_how_to_get_the_rest() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", "0;1;10C/-;AC AD AH AS 2C 2D 2H 2S 3C 3D 3H;*/-")
+    count = len(legal_moves(scene.session.view()))  # 231 captures of the 10C, and the trail
+    key(pygame.K_1)
+    steps(app)
+    dialog = choice(app)
+    assert len(dialog.options) == OFFER_LIMIT and dialog.options[-1] == "trail 10\u2663"
+    assert dialog.notes()[-1] == (f"{count - OFFER_LIMIT} more moves are not listed: select "
+                                  "the table cards you mean first, then click your card.")

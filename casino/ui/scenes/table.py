@@ -26,7 +26,7 @@ from casino.engine import (
 )
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
-from casino.i18n import N_, _
+from casino.i18n import N_, _, ngettext
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
     BUTTONS,
@@ -78,6 +78,10 @@ KEYS_HELP = (
     (N_("? or F1"), N_("this list")),
 )
 """The keys overlay (? or F1) at the table."""
+
+OFFER_LIMIT = 60
+"""At most this many of a lone card's moves are listed: a crowded table can give it thousands
+of captures, which no one scrolls through (selecting the table cards says which is meant)."""
 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
@@ -382,10 +386,7 @@ class TableScene(Scene):
         if ask and not selection:
             own = [m for m in legal_moves(view) if m.card == card]
             if not all(isinstance(m, Trail) for m in own):
-                own.sort(key=_offer_order)
-                used = list(dict.fromkeys(i for m in own for i in move_items(m)))
-                self.offer(card, own, self.avoid_boxes(used), _(
-                    "Tip: select table cards first, then click your card to play it onto them."))
+                self.offer_lone(card, own)
                 return
         try:
             moves = find_moves(view, card, selection)
@@ -397,6 +398,22 @@ class TableScene(Scene):
             self.choose(moves[0])
             return
         self.offer(card, moves, self.avoid_boxes(selection))
+
+    def offer_lone(self, card: Card, moves: list[Move]) -> None:
+        """What a card clicked alone can do, captures first and the trail last; on a crowded
+        table (thousands of captures) the first ``OFFER_LIMIT`` and a word on the rest."""
+        moves = sorted(moves, key=_offer_order)
+        shown = moves[:OFFER_LIMIT - 1] + [m for m in moves[OFFER_LIMIT - 1:]
+                                           if isinstance(m, Trail)]
+        left = len(moves) - len(shown)
+        note = _("Tip: select table cards first, then click your card to play it onto them.") \
+            if not left else ngettext(
+                "{count} more move is not listed: select the table cards you mean first, "
+                "then click your card.",
+                "{count} more moves are not listed: select the table cards you mean first, "
+                "then click your card.", left).format(count=left)
+        used = list(dict.fromkeys(item for m in shown for item in move_items(m)))
+        self.offer(card, shown, self.avoid_boxes(used), note)
 
     def offer(self, card: Card, moves: list[Move], avoid: tuple[Box, ...],
               note: str = "") -> None:
