@@ -71,7 +71,12 @@ def click_move(app: App, move: Move, use_keys: bool = False) -> None:
     choice = app.stack.top
     if isinstance(choice, ChoiceScene):
         k = choice.options.index(move_text(move, scene.session.ruleset))
-        key(pygame.K_1 + k)
+        if k < 9:
+            key(pygame.K_1 + k)
+        else:  # past the number keys: down the list to it, then Enter
+            for _ in range(k):
+                key(pygame.K_DOWN)
+            key(pygame.K_RETURN)
         steps(app)
 
 

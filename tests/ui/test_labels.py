@@ -37,7 +37,9 @@ FOUR = "0;1;5H 9D/5D 2C/KD 3C/QH 4C;5S 5C 7S 2S KS 4D;*/-/-/-;-;0/0/0/0;-;0000;2
 def test_a_long_opponent_move_is_shown_whole_at_1024x640_with_four_players() -> None:
     app = make_app(size=(1024, 640), players=4)
     scene = table_at(app, "classic", FOUR)
-    key(pygame.K_1)  # take 5S, 5C with 5H ... then the computers answer
+    key(pygame.K_1)  # 5H alone: what should it do? take 5S, 5C ... then the computers answer
+    steps(app)
+    key(pygame.K_3)
     for _ in range(40):
         steps(app, 1, 0.05)
     for seat in (1, 2, 3):

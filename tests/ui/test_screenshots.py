@@ -144,7 +144,10 @@ def test_your_turn_and_the_computers_turn() -> None:
     app = make_app(animation=True, speed=5)
     scene = table_at(app, "classic", CHOICE)
     save(app, "your_turn")
-    key(pygame.K_3)  # trail 2C: now the computer is to play
+    key(pygame.K_3)  # 2C alone could build: the choice's last row trails it
+    steps(app)
+    key(pygame.K_UP)
+    key(pygame.K_RETURN)  # now the computer is to play
     for _ in range(100):
         steps(app, 1, 0.05)
         if not scene.animator.busy():

@@ -27,6 +27,7 @@ from casino.ui.scene import (
     press,
     shade,
     text_image,
+    text_width,
     wrap,
 )
 from casino.ui.scenes.table_view import CATEGORY_NAMES
@@ -118,22 +119,57 @@ class Dialog(Scene):
 class ChoiceScene(Dialog):
     """Several legal moves fit the click: each as small card pictures and in words; a click
     or its number picks one. The window keeps clear of the ``avoid`` boxes (the selection),
-    so the cards the person chose stay in sight."""
+    so the cards the person chose stay in sight. More moves than the window holds scroll
+    (wheel, arrows, PgUp PgDn), said under the list; ``note`` is a line of advice under it."""
 
     wide = 0.55
 
     def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
-                 moves: list[Move] | None = None, avoid: tuple[Box, ...] = ()) -> None:
+                 moves: list[Move] | None = None, avoid: tuple[Box, ...] = (),
+                 note: str = "") -> None:
         super().__init__(app, title, [Button(N_("Cancel"), "cancel", key=pygame.K_ESCAPE)])
         self.options = options
         self.moves = moves or []
         self.avoid = avoid
+        self.note = note
         self.rows = len(options)
         self.on_choose = on_choose
         self.hover = 0
+        self.top = 0
+        """The first option shown (the list scrolls when the window cannot hold them all)."""
+        self._natural: tuple[int, int] | None = None  # window height, natural_width there
 
     def picture_height(self) -> int:
         return round(fit_font(self.app.screen.get_height()) * 2.8) if self.moves else 0
+
+    def shown(self) -> int:
+        """How many options the window holds at once."""
+        return len(self.layout().rows)
+
+    def number_width(self) -> int:
+        """The column of the options' numbers, as wide as the widest ('45.')."""
+        return text_width(f"{self.rows}.", fit_font(self.app.screen.get_height()), True) + 18
+
+    def natural_width(self) -> int:
+        """How wide the widest option is drawn whole (the window grows to it if it can)."""
+        height = self.app.screen.get_height()
+        if self._natural is None or self._natural[0] != height:
+            font, pictures = fit_font(height), self.picture_height()
+            widest = max((text_width(text, font, cards=True) + 16 + (
+                move_pictures_width(self.moves[i], pictures) + 8 if i < len(self.moves) else 0)
+                for i, text in enumerate(self.options)), default=0)
+            self._natural = (height, widest + self.number_width())
+        return self._natural[1]
+
+    def notes(self) -> list[str]:
+        """The lines under the list: where it is scrolled to, and the advice."""
+        lines = []
+        shown = self.shown()
+        if shown < self.rows:
+            lines.append(_("moves {first}-{last} of {count}: scroll with the wheel, \u2191 \u2193, "
+                           "PgUp PgDn").format(first=self.top + 1, last=self.top + shown,
+                                              count=self.rows))
+        return [*lines, self.note] if self.note else lines
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
@@ -141,34 +177,56 @@ class ChoiceScene(Dialog):
         line = round(font * 1.9)
         margin = max(6, font // 2)
         row_h = max(line, self.picture_height() + 8)
-        bw = min(w - 2 * margin, max(360, int(w * self.wide)))
-        bh = min(h - 2 * margin, line * 2 + margin * 4 + row_h * self.rows)
+        note_h = round(font * 1.4)
+        frame = line * 2 + margin * 4
+        notes = 1 if self.note else 0
+        shown = self.rows
+        if frame + notes * note_h + row_h * shown > h - 2 * margin:  # scrolls: say so
+            notes += 1
+            shown = max(1, min(self.rows, (h - 2 * margin - frame - notes * note_h) // row_h))
+        bw = min(w - 2 * margin, max(360, int(w * self.wide), self.natural_width() + 2 * margin))
+        bh = min(h - 2 * margin, frame + notes * note_h + row_h * shown)
         x = (w - bw) // 2
         y = _clear_of(self.avoid, (x, (h - bh) // 2, bw, bh), h, margin)
         title = (x + margin, y + margin, bw - 2 * margin, line)
         rows = tuple((x + margin, y + margin + line + i * row_h, bw - 2 * margin, row_h - 2)
-                     for i in range(self.rows))
+                     for i in range(shown))
         button = min(220, bw - 2 * margin)
         buttons = ((x + (bw - button) // 2, y + bh - margin - line, button, line),)
         return DialogLayout((x, y, bw, bh), title, rows, buttons)
+
+    def scroll_to(self, index: int) -> None:
+        """Make option ``index`` the hovered one and scroll it into sight."""
+        shown = self.shown()
+        self.hover = index % self.rows
+        self.top = max(0, min(self.hover, self.rows - shown, max(self.top, self.hover - shown + 1)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         lay = self.layout()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, box in enumerate(lay.rows):
                 if inside(box, *event.pos):
-                    self.pick(i)
+                    self.pick(self.top + i)
                     return True
         if event.type == pygame.MOUSEMOTION:
             for i, box in enumerate(lay.rows):
                 if inside(box, *event.pos):
-                    self.hover = i
+                    self.hover = self.top + i
+        if event.type == pygame.MOUSEWHEEL:
+            shown = len(lay.rows)
+            self.top = max(0, min(self.rows - shown, self.top - event.y))
+            self.hover = max(self.top, min(self.hover, self.top + shown - 1))
+            return True
         if event.type == pygame.KEYDOWN:
             if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.rows:
                 self.pick(event.key - pygame.K_1)
                 return True
             if event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.hover = (self.hover + (1 if event.key == pygame.K_DOWN else -1)) % self.rows
+                self.scroll_to(self.hover + (1 if event.key == pygame.K_DOWN else -1))
+                return True
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                step = len(lay.rows) * (1 if event.key == pygame.K_PAGEDOWN else -1)
+                self.scroll_to(max(0, min(self.rows - 1, self.hover + step)))
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.pick(self.hover)
@@ -188,18 +246,33 @@ class ChoiceScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
         font = fit_font(surface.get_height())
-        for i, (text, box) in enumerate(zip(self.options, lay.rows, strict=True)):
+        shown = range(self.top, self.top + len(lay.rows))
+        for i, box in zip(shown, lay.rows, strict=True):
             rect = pygame.Rect(box)
             if i == self.hover:
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-            x = draw_text(surface, f"{i + 1}.", font, (rect.x + 8, rect.centery), TEXT,
-                          "midleft", bold=True).right + 10
+            x = rect.x + self.number_width()
+            draw_text(surface, f"{i + 1}.", font, (x - 10, rect.centery), TEXT, "midright",
+                      bold=True)
             if i < len(self.moves):
                 h = self.picture_height()
                 x = draw_move_pictures(surface, self.moves[i], (x, rect.centery - h // 2, 0, h),
                                        self.app.settings) + 8
-            draw_text(surface, text, font, (x, rect.centery), TEXT, "midleft",
+            draw_text(surface, self.options[i], font, (x, rect.centery), TEXT, "midleft",
                       max_width=rect.right - x - 8)
+        if len(lay.rows) < self.rows:  # a bar beside the list: how much is shown, and where
+            first, last = lay.rows[0], lay.rows[-1]
+            top, height = first[1], last[1] + last[3] - first[1]
+            bar = pygame.Rect(first[0] + first[2] + 1, top, 4, height)
+            pygame.draw.rect(surface, (40, 70, 55), bar, border_radius=2)
+            knob = pygame.Rect(bar.x, top + height * self.top // self.rows, 4,
+                               max(8, height * len(lay.rows) // self.rows))
+            pygame.draw.rect(surface, DIM, knob, border_radius=2)
+        y = (lay.rows[-1][1] + lay.rows[-1][3] + 4) if lay.rows else lay.title[1]
+        x, width = lay.title[0] + 4, lay.title[2] - 8
+        for line in self.notes():
+            draw_text(surface, line, font - 2, (x, y), DIM, max_width=width)
+            y += round(font * 1.4)
 
 
 def _clear_of(avoid: tuple[Box, ...], box: Box, height: int, margin: int) -> int:
@@ -533,6 +606,17 @@ def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
             draw_card(surface, c, (x + k * card[0] // 3, y, *card), settings)
         x += card[0] + (len(cards) - 1) * card[0] // 3 + 8
     return x
+
+
+def move_pictures_width(move: Move, height: int) -> int:
+    """How wide ``draw_move_pictures`` draws ``move`` at ``height``."""
+    from casino.engine.state import item_cards
+    from casino.ui.layout import card_size_for_height
+    from casino.ui.scenes.table_view import move_items
+
+    w = card_size_for_height(height)[0]
+    items = [len(item_cards(item)) for item in move_items(move)]
+    return w + 12 + max(12, height // 3) + sum(w + (n - 1) * w // 3 + 8 for n in items)
 
 
 class NoticeScene(Dialog):

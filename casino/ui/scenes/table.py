@@ -22,10 +22,11 @@ from casino.engine import (
     PlayerView,
     Trail,
     find_moves,
+    legal_moves,
 )
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
-from casino.i18n import N_, _
+from casino.i18n import N_, _, ngettext
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
     BUTTONS,
@@ -63,7 +64,9 @@ BUTTON_TIPS = {
 
 KEYS_HELP = (
     (N_("Click table cards"), N_("select them (click again to unselect; right click clears)")),
-    (N_("Click a hand card"), N_("play it onto the selection; alone it trails")),
+    (N_("Click a hand card"), N_("play it onto the selected table cards")),
+    (N_("\u2026 with none selected"), N_("choose from its moves; if it can only trail, it trails")),
+    (N_("Drag a hand card"), N_("onto a table card, or onto free space to trail")),
     ("1 \u2013 9", N_("play that hand card")),
     (N_("\u2190 \u2192  Space"), N_("move among table cards, select one")),
     ("H", N_("hint: the suggested move is marked")),
@@ -76,9 +79,19 @@ KEYS_HELP = (
 )
 """The keys overlay (? or F1) at the table."""
 
+OFFER_LIMIT = 60
+"""At most this many of a lone card's moves are listed: a crowded table can give it thousands
+of captures, which no one scrolls through (selecting the table cards says which is meant)."""
+
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
 Hint = tuple[Move, Reason]
+
+
+def _offer_order(move: Move) -> int:
+    """Where a lone card's move is offered: captures first, the trail last (a stable sort
+    keeps the engine's order within each kind)."""
+    return 0 if isinstance(move, Capture) else 2 if isinstance(move, Trail) else 1
 """A hinted move and why (said in the window's language when shown)."""
 
 
@@ -276,7 +289,7 @@ class TableScene(Scene):
                         selection.append(item)
                 elif not inside(self.layout().table, *pos):
                     return True  # dropped outside the table: nothing happens
-            self.play_hand_card(index, selection)
+            self.play_hand_card(index, selection, ask=not dragged)
             return True
         target = self.item_at(pos)
         if target is not None:
@@ -355,8 +368,13 @@ class TableScene(Scene):
             self.selection.append(item)
         self.staged = None
 
-    def play_hand_card(self, index: int, selection: list[TableItem]) -> None:
-        """Ask the engine what this card played onto ``selection`` means, and act on it."""
+    def play_hand_card(self, index: int, selection: list[TableItem], ask: bool = True) -> None:
+        """Ask the engine what this card played onto ``selection`` means, and act on it.
+
+        A card clicked with nothing selected (``ask``) trails at once only when trailing is
+        all it can do; otherwise its moves are offered, so a card that could take is not
+        trailed by surprise. A drop on free table space (``ask`` False) is a trail as meant.
+        """
         if not self.can_act():
             self.say(_("Wait for your turn.") if not self.my_turn()
                      else _("One moment…"))
@@ -365,6 +383,11 @@ class TableScene(Scene):
         if not 0 <= index < len(view.hand):
             return
         card = view.hand[index]
+        if ask and not selection:
+            own = [m for m in legal_moves(view) if m.card == card]
+            if not all(isinstance(m, Trail) for m in own):
+                self.offer_lone(card, own)
+                return
         try:
             moves = find_moves(view, card, selection)
         except IllegalMoveError as exc:
@@ -374,16 +397,37 @@ class TableScene(Scene):
         if len(moves) == 1:
             self.choose(moves[0])
             return
+        self.offer(card, moves, self.avoid_boxes(selection))
+
+    def offer_lone(self, card: Card, moves: list[Move]) -> None:
+        """What a card clicked alone can do, captures first and the trail last; on a crowded
+        table (thousands of captures) the first ``OFFER_LIMIT`` and a word on the rest."""
+        moves = sorted(moves, key=_offer_order)
+        shown = moves[:OFFER_LIMIT - 1] + [m for m in moves[OFFER_LIMIT - 1:]
+                                           if isinstance(m, Trail)]
+        left = len(moves) - len(shown)
+        note = _("Tip: select table cards first, then click your card to play it onto them.") \
+            if not left else ngettext(
+                "{count} more move is not listed: select the table cards you mean first, "
+                "then click your card.",
+                "{count} more moves are not listed: select the table cards you mean first, "
+                "then click your card.", left).format(count=left)
+        used = list(dict.fromkeys(item for m in shown for item in move_items(m)))
+        self.offer(card, shown, self.avoid_boxes(used), note)
+
+    def offer(self, card: Card, moves: list[Move], avoid: tuple[Box, ...],
+              note: str = "") -> None:
+        """Ask which of ``moves`` (all of ``card``) the person means; the pick is played."""
         from casino.ui.scenes.dialogs import ChoiceScene
 
         def chosen(k: int | None) -> None:
             if k is not None:
                 self.choose(moves[k])
 
+        ruleset = self.session.ruleset
         title = _("What should {card} do?").format(card=card_text(card))
-        self.app.stack.push(ChoiceScene(self.app, title,
-                                        [move_text(m, view.ruleset) for m in moves], chosen,
-                                        moves, self.avoid_boxes(selection)))
+        self.app.stack.push(ChoiceScene(self.app, title, [move_text(m, ruleset) for m in moves],
+                                        chosen, moves, avoid, note))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:

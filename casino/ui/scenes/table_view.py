@@ -317,7 +317,7 @@ def _prompt(scene: TableScene) -> str:
     if scene.selection:
         return _("Now click a hand card (or press its number) to play it onto the selection.")
     return _("Your turn: click table cards to select them, then a hand card. "
-             "A card alone trails.")
+             "A card alone shows what it can do.")
 
 
 def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
