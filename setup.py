@@ -39,6 +39,10 @@ def wanted() -> bool:
 
 
 def warn(why: str) -> None:
+    """One line (pip shows a build's output with ``-v``; ``casino-cli --version`` tells)."""
+    why = " ".join(why.split())
+    if len(why) > 200:
+        why = why[:197] + "..."
     print(f"warning: casino installs pure Python, not compiled: {why}", file=sys.stderr)
 
 

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -121,3 +122,25 @@ def test_a_compiled_install_decides_as_the_sources(tmp_path: Path) -> None:
          "--rootdir", str(where), *tests], cwd=where, env=env, capture_output=True,
         text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+@pytest.mark.slow
+def test_a_compile_that_fails_installs_pure(tmp_path: Path) -> None:
+    """No working C compiler: the build says so in one line and the wheel holds no
+    extension module (the install goes on pure Python)."""
+    shutil.copytree(ROOT, tmp_path / "src", ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "*.so", "*.pyd", "__pycache__"))
+    env = dict(os.environ, CASINO_COMPILE="1", CC="false", PYTHONPATH="")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
+         str(tmp_path / "src")], env=env, capture_output=True, text=True, timeout=900,
+        check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    warned = [line for line in (done.stdout + done.stderr).splitlines()
+              if "casino installs pure Python, not compiled" in line]
+    assert warned and "building the extensions failed" in warned[-1]
+    (wheel,) = (tmp_path / "dist").glob("casino-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "casino/engine/generate.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
