@@ -91,13 +91,17 @@ def measure(rounds: int, rulesets: tuple[str, ...] = RULESETS) -> dict[str, floa
     return out
 
 
-def engine_kind(module: str = "casino.engine.generate") -> str:
+def engine_kind(module: str = "casino.engine.rules") -> str:
     """How the imported engine (or another ``module``) runs: "compiled" (an extension module,
-    the optional build of ``setup.py``) or "pure" Python; every figure says which."""
+    the optional build of ``setup.py``) or "pure" Python; every figure says which. (``rules``:
+    a module every revision has; an older baseline may lack ``module``: "absent".)"""
     import importlib
     from importlib.machinery import ExtensionFileLoader
 
-    loader = importlib.import_module(module).__loader__
+    try:
+        loader = importlib.import_module(module).__loader__
+    except ImportError:
+        return "absent"
     return "compiled" if isinstance(loader, ExtensionFileLoader) else "pure"
 
 
