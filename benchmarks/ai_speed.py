@@ -105,7 +105,18 @@ def child_main(ruleset: str, count: int, seed: str, level: str, start: int, stop
         times.append(time.process_time() - t)
         moves.append(format_move(move))
     engine = str(Path(casino.__file__).resolve().parent.parent)
-    print(json.dumps({"times": times, "moves": moves, "tree": engine}))
+    print(json.dumps({"times": times, "moves": moves, "tree": engine, "kind": code_kind()}))
+
+
+def code_kind() -> str:
+    """Whether the engine and the search run compiled (``setup.py``) or as Python."""
+    from engine_speed import engine_kind
+
+    return f"engine {engine_kind()}, AI {engine_kind('casino.ai.ismcts')}"
+
+
+KINDS: dict[str, str] = {}
+"""tree -> the code_kind its children ran."""
 
 
 def run_child(tree: Path, args: argparse.Namespace, level: str, start: int, stop: int,
@@ -121,6 +132,7 @@ def run_child(tree: Path, args: argparse.Namespace, level: str, start: int, stop
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     if result["tree"] != str(tree.resolve()):
         raise SystemExit(f"the child did not import the code of {tree}")
+    KINDS[str(tree)] = result["kind"]
     return result
 
 
@@ -154,7 +166,8 @@ def compare(args: argparse.Namespace) -> None:
                            check=True)
     print(f"{args.ruleset}: {args.positions} positions (seed {args.seed!r}), CPU time per "
           f"decision, trees alternating every {args.chunk} positions, {args.repeats} "
-          f"repeat(s); load average {os.getloadavg()[0]:.2f}")
+          f"repeat(s); load average {os.getloadavg()[0]:.2f}; {rev}: {KINDS[str(base)]}; "
+          f"now: {KINDS[str(ROOT)]}")
     print(f"{'player':<10}{rev + ' median':>16}{'now median':>12}{'ratio':>7}"
           f"{rev + ' p95':>14}{'now p95':>10}{'ratio':>7}{'total':>7}  same moves  target")
     for level in levels:
@@ -196,7 +209,8 @@ def main() -> None:
             apply(st, legal_moves(st)[0])
 
     baseline = statistics.median(timed(ply, states)) / 10
-    print(f"{args.ruleset}: {len(states)} positions from greedy self-play (seed {args.seed!r})")
+    print(f"{args.ruleset}: {len(states)} positions from greedy self-play (seed {args.seed!r}); "
+          f"{code_kind()}")
     print(f"baseline: one engine ply (legal_moves + apply) = {baseline * 1e6:.1f} us (median)")
     head = f"{'player':<10} {'median s':>10} {'p95 s':>10} {'median/ply':>12} {'p95/ply':>10}"
     print(head + "  target")

@@ -50,7 +50,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from engine_speed import random_rounds  # noqa: E402
+from engine_speed import engine_kind, random_rounds  # noqa: E402
 
 from casino.ai.basic import RandomPolicy  # noqa: E402
 from casino.cli import main as cli_main  # noqa: E402
@@ -157,7 +157,8 @@ def main() -> int:
             cli_rounds, cli = cli_process(args.process_games, seed, env)
             assert cli_rounds == rounds, "the CLI played other games than the engine loop"
             runs["cli_process"].append((base, cli, earlier))
-    print("classic, random vs random, CPU time; median of the ratios of alternated runs")
+    print("classic, random vs random, CPU time; median of the ratios of alternated runs; "
+          f"engine {engine_kind()}")
     print(f"{'':<12} {'in-process':>11} {'CLI':>9}  ratio (target {TARGET}); "
           "ratio to the earlier baseline")
     for name, pairs in runs.items():

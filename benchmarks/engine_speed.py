@@ -91,6 +91,20 @@ def measure(rounds: int, rulesets: tuple[str, ...] = RULESETS) -> dict[str, floa
     return out
 
 
+def engine_kind(module: str = "casino.engine.rules") -> str:
+    """How the imported engine (or another ``module``) runs: "compiled" (an extension module,
+    the optional build of ``setup.py``) or "pure" Python; every figure says which. (``rules``:
+    a module every revision has; an older baseline may lack ``module``: "absent".)"""
+    import importlib
+    from importlib.machinery import ExtensionFileLoader
+
+    try:
+        loader = importlib.import_module(module).__loader__
+    except ImportError:
+        return "absent"
+    return "compiled" if isinstance(loader, ExtensionFileLoader) else "pure"
+
+
 def child(tree: Path, rounds: int, rulesets: tuple[str, ...]) -> dict[str, float]:
     """``measure`` in a fresh process importing the engine of ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -103,7 +117,12 @@ def child(tree: Path, rounds: int, rulesets: tuple[str, ...]) -> dict[str, float
     result = json.loads(done.stdout.splitlines()[-1])
     if result.pop("engine") != str(tree.resolve()):
         raise SystemExit(f"the child did not import the engine of {tree}")
+    KINDS[str(tree)] = result.pop("kind")
     return {key: float(value) for key, value in result.items()}
+
+
+KINDS: dict[str, str] = {}
+"""tree -> the engine_kind its children ran."""
 
 
 def compare(revision: str, rounds: int, repeats: int, rulesets: tuple[str, ...]) -> None:
@@ -121,7 +140,8 @@ def compare(revision: str, rounds: int, repeats: int, rulesets: tuple[str, ...])
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
                            check=True)
     print(f"median of {repeats} alternating repetitions, CPU time, {rounds} rounds a ruleset; "
-          f"load average {os.getloadavg()[0]:.2f}")
+          f"load average {os.getloadavg()[0]:.2f}; engines: {revision} {KINDS[str(base)]}, "
+          f"now {KINDS[str(ROOT)]}")
     print(f"{'figure':<40}{revision:>12}{'now':>12}{'ratio':>8}{'target':>8}")
     for key in (*rulesets, "crowded", "twelve_loose", "crowded_again", "twelve_loose_again"):
         before = statistics.median(r[key] for r in runs[revision])
@@ -155,13 +175,15 @@ def main() -> None:
         import casino
 
         engine = str(Path(casino.__file__).resolve().parent.parent)
-        print(json.dumps({**measure(args.child, rulesets), "engine": engine}))
+        print(json.dumps({**measure(args.child, rulesets), "engine": engine,
+                          "kind": engine_kind()}))
         return
     if args.baseline:
         compare(args.baseline, args.rounds, args.repeats, rulesets)
         return
     sys.path.insert(0, str(ROOT))
     result = measure(args.rounds, rulesets)
+    print(f"engine: {engine_kind()}")
     for name in rulesets:
         print(f"{name:<10} random rounds/s (CPU): {result[name]:8.0f}")
     for key in ("crowded", "twelve_loose"):

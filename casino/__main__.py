@@ -7,6 +7,11 @@ import sys
 
 def main() -> int:
     from casino.desktop import run as desktop_run
+    from casino.native import stale_warning
+
+    stale = stale_warning()
+    if stale:
+        print(stale, file=sys.stderr)
 
     status = desktop_run(sys.argv[1:])
     if status is not None:

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+import casino
+from casino import native
 from casino.ai import registry
 from casino.ai.basic import Policy
 from casino.ai.play import play_game
@@ -313,8 +315,15 @@ def cmd_check_ruleset(args: argparse.Namespace) -> int:
     return 0
 
 
+def version_line() -> str:
+    """The version, and whether the engine runs compiled (``setup.py``) or as Python."""
+    engine = "compiled engine" if native.compiled() else "pure Python engine"
+    return f"casino {casino.__version__}, {engine}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="casino-cli", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("simulate", help="play seeded games between built-in players")
     p.add_argument("--ruleset", default="classic")
@@ -361,6 +370,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    stale = native.stale_warning()
+    if stale:
+        print(stale, file=sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from casino.engine.errors import NotationError
 
@@ -17,7 +16,7 @@ RANK_NAMES = {
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A playing card; ``rank`` is 1 (Ace) to 13 (King), ``suit`` one of C D H S.
 
@@ -28,8 +27,6 @@ class Card:
     suit: str
     index: int = field(init=False, compare=False, repr=False)
     """0..51, suit-major: the card's place in ``DECK`` and its bit in a 52-bit mask."""
-
-    _by_text: ClassVar[dict[str, Card]] = {}
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 13 or self.suit not in SUITS:
@@ -44,11 +41,39 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    # The order ``order=True`` would generate, written out: compiled (mypyc), the class has
+    # comparison slots already, and the dataclass decorator refuses to overwrite them.
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) <= (other.rank, other.suit)
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) > (other.rank, other.suit)
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) >= (other.rank, other.suit)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        # Pickled as a call ``Card(rank, suit)``: compiled (mypyc), the default way sets the
+        # frozen fields through ``__setattr__``, which refuses (the UI's and AI's process
+        # pools pickle cards).
+        return Card, (self.rank, self.suit)
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``10D``, ``2S``, ``AH``, ``qs`` (case-insensitive; ``T`` means 10)."""
         key = text.strip().upper()
-        card = cls._by_text.get(key)
+        card = _BY_TEXT.get(key)
         if card is None:
             raise NotationError(f"not a card: {text!r} (expected rank A,2-10,J,Q,K + suit C,D,H,S)")
         return card
@@ -73,10 +98,12 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 """The 52 cards in index order; ``DECK[card.index] is card``."""
 
+_BY_TEXT: dict[str, Card] = {}
+"""Each card by its text (``10D``, and ``TD`` for a ten): what ``Card.parse`` looks up."""
 for _card in DECK:
-    Card._by_text[str(_card)] = _card
+    _BY_TEXT[str(_card)] = _card
     if _card.rank == 10:
-        Card._by_text["T" + _card.suit] = _card
+        _BY_TEXT["T" + _card.suit] = _card
 del _card
 
 

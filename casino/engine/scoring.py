@@ -21,6 +21,10 @@ class RoundScore:
     spades: tuple[int, ...]
     sweeps: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[RoundScore], tuple[tuple[object, ...], ...]]:
+        # Pickled as a call, as ``Card`` is (compiled, the default way is refused).
+        return RoundScore, (self.categories, self.points, self.cards, self.spades, self.sweeps)
+
     def total(self, side: int) -> int:
         return sum(self.points[side])
 

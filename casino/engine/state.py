@@ -43,6 +43,10 @@ class Pile:
     def multiple(self) -> bool:
         return self.sets > 1
 
+    def __reduce__(self) -> tuple[type[Pile], tuple[PileKind, int, tuple[Card, ...], int, int]]:
+        # Pickled as a call, as ``Card`` is (compiled, the default way is refused).
+        return Pile, (self.kind, self.value, self.cards, self.owner, self.sets)
+
 
 TableItem = Card | Pile
 
@@ -118,6 +122,10 @@ class State:
             len(self.stock), self.captures, self.sweeps, self.last_taker, self.must_capture,
             self.deal_number, totals, self.teams))
 
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        # Pickled as a call, as ``Card`` is (compiled, the default way is refused).
+        return State, tuple(getattr(self, name) for name in _FIELDS)
+
     def all_cards(self) -> list[Card]:
         """Every card in every place, for the invariant that there are exactly 52."""
         out: list[Card] = list(self.stock)
@@ -134,8 +142,8 @@ _FIELDS = ("ruleset", "dealer", "to_move", "hands", "table", "stock", "captures"
            "last_taker", "must_capture", "deal_number", "teams")
 assert tuple(f.name for f in fields(State)) == _FIELDS, "fast_state must set every field"
 (_ruleset, _dealer, _to_move, _hands, _table, _stock, _captures, _sweeps, _last_taker,
- _must_capture, _deal_number, _teams) = (State.__dict__[name].__set__ for name in _FIELDS)
-_object_new = object.__new__
+ _must_capture, _deal_number, _teams) = (vars(State)[name].__set__ for name in _FIELDS)
+_new_state = State.__new__  # object.__new__; compiled (mypyc), the native class's own
 
 
 def fast_state(
@@ -147,7 +155,7 @@ def fast_state(
     """``State(...)`` without the frozen dataclass ``__init__``, which sets each field through
     ``object.__setattr__`` and costs half of a trail's ``apply``: the same value, made by
     setting the slots directly, for the engine's hot path (every field, in order)."""
-    state: State = _object_new(State)
+    state: State = _new_state(State)
     _ruleset(state, ruleset)
     _dealer(state, dealer)
     _to_move(state, to_move)

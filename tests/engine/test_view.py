@@ -65,3 +65,19 @@ def test_a_view_is_a_value_whatever_ruleset_object_it_holds() -> None:
     assert view != tuple(view) and tuple(view) != view
     assert "ruleset" not in repr(view) and "totals=(3, 1)" in repr(view)
     assert view == PlayerView(**view._asdict())
+
+
+def test_a_state_its_view_moves_and_score_pickle_back_equal() -> None:
+    """The UI's and the AI's process pools send views, states and moves to other processes:
+    each comes back an equal value (compiled, frozen classes need their own ``__reduce__``)."""
+    import pickle
+
+    from casino.engine import score_round
+    from casino.engine.cards import Card
+
+    state = pos("0;1;9C 4D/KS 2D;[b9 5H 4S @0] 8H AH;*/-")
+    view = state.view_for(0)
+    moves = legal_moves(state)
+    for value in (state, view, moves, state.table[0], Card.parse("10D"), score_round(state)):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and type(back) is type(value)
