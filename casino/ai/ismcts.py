@@ -17,6 +17,14 @@ than 3, so it keeps 2. The search stops early once no remaining iteration could 
 most visited root move. ``evaluate`` gives the root moves most visited first, each with its
 mean value in round points, which the post-game review compares the played move by.
 ``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
+
+Between two of its moves in a deal the expert watches the opponent's (``infer``; two
+players, hands not refilled): players take what is worth taking, so a card that would have
+taken more than the opponent's move took is dealt to them less often, by
+``exp(-doubt * worth passed up)`` with ``doubt`` 2. Against the heuristic on classic, on
+the same deals (seed ``s23-final``, pairs 0-104) this measured +0.28 ± 0.10 points a round
+stronger than the search on the view alone (+0.76 against +0.49 over the heuristic), at the
+same decision time. Hard keeps ``doubt`` 0 (no memory): its decisions stay the view's alone.
 """
 
 from __future__ import annotations
@@ -25,15 +33,17 @@ import math
 import random
 from typing import Any
 
+from casino.ai.basic import capture_gain, card_worth
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
+from casino.ai.heuristic import probe_state
 from casino.ai.sampling import Dealer
 from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
-from casino.engine.moves import Move
+from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
-from casino.engine.state import PlayerView
-from casino.engine.transition import play_in_deal
+from casino.engine.state import Pile, PileKind, PlayerView, State
+from casino.engine.transition import after_move, play_in_deal
 
 
 class _Node:
@@ -60,7 +70,7 @@ class ISMCTSPolicy(SearchPolicy):
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 4, refill_explore: float = 2.0,
-                 ) -> None:
+                 doubt: float = 2.0) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -73,6 +83,65 @@ class ISMCTSPolicy(SearchPolicy):
         self.explore = explore
         self.root_visits: list[tuple[Move, int]] = []
         """The root moves of the last search with their visits, most first."""
+        self.doubt = doubt
+        # What ``choose`` remembers between its decisions within a deal: the view it last
+        # decided on, the state its move left, and the chances inferred so far.
+        self._left: tuple[PlayerView, State] | None = None
+        self._keep: dict[int, float] = {}
+        self._keep_view: PlayerView | None = None
+
+    def choose(self, view: PlayerView) -> Move:
+        """The search's move; between two of its moves in a deal it watches the opponent's."""
+        self._keep = self.infer(view)
+        self._keep_view = view
+        move = super().choose(view)
+        self._left = (view, after_move(probe_state(view), move)) if self.doubt else None
+        return move
+
+    def infer(self, view: PlayerView) -> dict[int, float]:
+        """Card index -> the chance the opponent still holds it, from what they passed up.
+
+        Two players, hands not refilled: the one move between two of ours was made on the
+        table ours left. A card that would have taken more than the opponent took (a trail
+        or build took nothing) is weighed down by ``exp(-doubt * worth passed up)``: players
+        take what is worth taking. Carried through the deal, forgotten at the next one.
+        """
+        left = self._left
+        if left is None or not self.doubt:
+            return {}
+        before, state = left
+        opp = 1 - view.player
+        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
+                or view.deal_number != before.deal_number
+                or view.stock_count != before.stock_count
+                or len(view.hand) != len(before.hand) - 1
+                or view.captures[view.player] != state.captures[view.player]
+                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
+            return {}
+        keep = dict(self._keep) if self._keep_view is before else {}
+        if state.must_capture[opp] or any(
+                type(it) is Pile and it.kind is PileKind.BUILD and it.owner == opp
+                for it in state.table):
+            return keep  # an obligation chose for them
+        rs = view.ruleset
+        taken = view.captures[opp][len(state.captures[opp]):]
+        took = sum(card_worth(rs, c) for c in taken)
+        if taken and not view.table:
+            took += rs.scoring.sweep
+        n = len(state.table)
+        for c in view.unseen():
+            probe = State(
+                ruleset=rs, dealer=state.dealer, to_move=opp,
+                hands=tuple((c,) if s == opp else () for s in range(2)), table=state.table,
+                stock=(), captures=state.captures, sweeps=state.sweeps,
+                last_taker=state.last_taker, must_capture=(False, False),
+                deal_number=state.deal_number, teams=state.teams,
+            )
+            best = max((capture_gain(rs, n, m) for m in legal_moves(probe)
+                        if type(m) is Capture), default=0.0)
+            if best > took:
+                keep[c.index] = keep.get(c.index, 1.0) * math.exp(-self.doubt * (best - took))
+        return keep
 
     def shape(self, view: PlayerView) -> tuple[int, float]:
         """The playout horizon in plies and the UCB constant for this view's ruleset."""
@@ -89,7 +158,7 @@ class ISMCTSPolicy(SearchPolicy):
         root = _Node(side)
         # The root offers the candidates whatever the deal: one list of [move, child].
         root_offer: list[list[Any]] = [[m, None] for m in cands]
-        dealer = Dealer(view)
+        dealer = Dealer(view, keep=self._keep if self._keep_view is view else None)
         estimate: LeafEstimate | None = None
         deal_number = view.deal_number
         width = self.width

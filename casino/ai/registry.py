@@ -34,8 +34,9 @@ class BeginnerPolicy:
 
 
 def hard(seed: int | str = 0) -> ISMCTSPolicy:
-    """The expert's search with a fifth of its iterations."""
-    policy = ISMCTSPolicy(seed=seed, iterations=500)
+    """The expert's search with a fifth of its iterations, and no inference from the
+    opponent's play (the level as it was measured)."""
+    policy = ISMCTSPolicy(seed=seed, iterations=500, doubt=0.0)
     policy.name = "hard"
     return policy
 

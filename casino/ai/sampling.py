@@ -62,10 +62,14 @@ class Dealer:
     ``deal(rng)`` is ``determinize(view, rng)``: the same draws, the same state.
     """
 
-    def __init__(self, view: PlayerView, unseen: Sequence[Card] | None = None) -> None:
+    def __init__(self, view: PlayerView, unseen: Sequence[Card] | None = None,
+                 keep: dict[int, float] | None = None) -> None:
         self.view = view
         self.unseen = tuple(view.unseen() if unseen is None else unseen)
         self.need = requirements(view)
+        # Card index -> the chance another seat would still hold it, as its earlier play
+        # suggests (``ISMCTSPolicy`` infers it); a card missing from it is 1.
+        self.keep = keep or {}
         # (start, stop) of each other seat's hand in the shuffled unseen cards
         self.spans: list[tuple[int, int] | None] = []
         at = 0
@@ -79,6 +83,8 @@ class Dealer:
 
     def deal(self, rng: random.Random, tries: int = 30) -> State:
         """A full state consistent with the view: unseen cards dealt at random."""
+        if self.keep:
+            return self._deal_weighted(rng, tries)
         view = self.view
         unseen = list(self.unseen)
         need = self.need
@@ -91,6 +97,40 @@ class Dealer:
             if not need or _consistent(view, need, hands):
                 return _fast_state(view, hands, cards[self.dealt:])
         return _fallback(view, rng, unseen, need)
+
+    def _deal_weighted(self, rng: random.Random, tries: int) -> State:
+        """``deal`` with the other hands drawn by rejection: a hand stands with the product
+        of its cards' ``keep`` chances (after ``tries`` draws the last one stands)."""
+        view = self.view
+        unseen = list(self.unseen)
+        n = len(unseen)
+        dealt = self.dealt
+        keep = self.keep
+        need = self.need
+        for _ in range(tries):
+            for i in range(dealt):  # a uniform draw of the hands' cards, front first
+                j = i + rng.randrange(n - i)
+                unseen[i], unseen[j] = unseen[j], unseen[i]
+            w = 1.0
+            for i in range(dealt):
+                w *= keep.get(unseen[i].index, 1.0)
+            if w < 1.0 and rng.random() >= w:
+                continue
+            if not need or _consistent(view, need, self._hands(unseen)):
+                break
+        rest = unseen[dealt:]
+        shuffle(rest, rng)
+        cards = tuple(unseen[:dealt] + rest)
+        hands = self._hands(unseen)
+        if need and not _consistent(view, need, hands):
+            return _fallback(view, rng, unseen, need)
+        return _fast_state(view, hands, cards[dealt:])
+
+    def _hands(self, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+        view = self.view
+        return tuple(
+            view.hand if span is None else tuple(cards[span[0]:span[1]]) for span in self.spans
+        )
 
 
 def determinize(view: PlayerView, rng: random.Random, tries: int = 30,

@@ -5,7 +5,8 @@ an exact solve of a two-player round's last deal.
 the stock is empty (two players), and otherwise leaves the search to its subclass: PIMC
 (``casino.ai.pimc``) or IS-MCTS (``casino.ai.ismcts``, the Expert and Hard levels). The
 randomness comes from the AI's own seed and the view, never from the real deal, so equal
-views always get equal decisions.
+views always get equal decisions (the expert's also weigh what the opponent passed up
+earlier in the deal, which it remembers: ``ISMCTSPolicy.infer``).
 """
 
 from __future__ import annotations

@@ -49,3 +49,25 @@ def test_a_deal_is_the_unseen_cards_shuffled_and_cut_seat_by_seat() -> None:
                 )
                 assert got == want
             assert determinize(view, random.Random(3)) == Dealer(view).deal(random.Random(3))
+
+
+def test_a_card_the_view_doubts_is_dealt_to_the_other_hand_less_often() -> None:
+    """``keep`` weighs a card's chance to be in another hand: at 0.05 it lands there about
+    a twentieth as often as uniform dealing puts it, at 1 (or missing) as often."""
+    state = positions("classic", games=1, every=4)[0]
+    view = state.view_for(state.to_move)
+    other = 1 - view.player
+    doubted, plain = view.unseen()[0], view.unseen()[1]
+    dealer = Dealer(view, keep={doubted.index: 0.05})
+    rng = random.Random(3)
+    held = {doubted: 0, plain: 0}
+    deals = 2000
+    for _ in range(deals):
+        got = dealer.deal(rng)
+        assert sorted(got.all_cards()) == sorted(state.all_cards())
+        assert len(got.stock) == view.stock_count
+        for card in held:
+            held[card] += card in got.hands[other]
+    uniform = deals * view.hand_counts[other] / len(view.unseen())
+    assert held[doubted] < 0.25 * uniform
+    assert 0.8 * uniform < held[plain] < 1.25 * uniform
