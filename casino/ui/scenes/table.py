@@ -86,13 +86,13 @@ of captures, which no one scrolls through (selecting the table cards says which 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
 Hint = tuple[Move, Reason]
+"""A hinted move and why (said in the window's language when shown)."""
 
 
 def _offer_order(move: Move) -> int:
     """Where a lone card's move is offered: captures first, the trail last (a stable sort
     keeps the engine's order within each kind)."""
     return 0 if isinstance(move, Capture) else 2 if isinstance(move, Trail) else 1
-"""A hinted move and why (said in the window's language when shown)."""
 
 
 class TableScene(Scene):
