@@ -49,8 +49,8 @@ def hand_click_point(box: Box, nxt: Box | None) -> tuple[int, int]:
 
 def click_move(app: App, move: Move, use_keys: bool = False) -> None:
     """Select the move's table items and play its hand card; answer a choice window."""
+    from casino.engine.reasons import move_items
     from casino.ui.scenes.table import TableScene
-    from casino.ui.scenes.table_view import move_items
 
     scene = app.stack.top
     assert isinstance(scene, TableScene)

@@ -585,38 +585,46 @@ class TextScene(Dialog):
             draw_text(surface, line, font, (x, y), TEXT, max_width=w)
 
 
+def _picture_places(move: Move, height: int) -> tuple[int, list[int], int]:
+    """Where a move's small cards go at ``height``, from the pictures' left edge: the arrow's
+    x, each table item's x, and the whole width (one geometry for drawing and measuring)."""
+    from casino.engine.reasons import move_items
+    from casino.engine.state import item_cards
+    from casino.ui.layout import card_size_for_height
+
+    w = card_size_for_height(height)[0]
+    arrow = w + 6
+    x = arrow + max(12, height // 3) + 6
+    places = []
+    for item in move_items(move):
+        places.append(x)
+        x += w + (len(item_cards(item)) - 1) * w // 3 + 8
+    return arrow, places, x
+
+
 def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
                        settings: Settings) -> int:
     """A move as small cards: the hand card (outlined), an arrow, the table items it uses;
     the x where the pictures end."""
+    from casino.engine.reasons import move_items
     from casino.engine.state import item_cards
     from casino.ui.layout import card_size_for_height
     from casino.ui.render import draw_card
-    from casino.ui.scenes.table_view import move_items
 
     x, y, _w, h = box
     card = card_size_for_height(h)
+    arrow, places, width = _picture_places(move, h)
     draw_card(surface, move.card, (x, y, *card), settings, HILITE)
-    x += card[0] + 6
-    draw_text(surface, "\u2192", max(12, h // 3), (x, y + h // 2), DIM, "midleft")
-    x += max(12, h // 3) + 6
-    for item in move_items(move):
-        cards = item_cards(item)
-        for k, c in enumerate(cards):
-            draw_card(surface, c, (x + k * card[0] // 3, y, *card), settings)
-        x += card[0] + (len(cards) - 1) * card[0] // 3 + 8
-    return x
+    draw_text(surface, "\u2192", max(12, h // 3), (x + arrow, y + h // 2), DIM, "midleft")
+    for item, at in zip(move_items(move), places, strict=True):
+        for k, c in enumerate(item_cards(item)):
+            draw_card(surface, c, (x + at + k * card[0] // 3, y, *card), settings)
+    return x + width
 
 
 def move_pictures_width(move: Move, height: int) -> int:
     """How wide ``draw_move_pictures`` draws ``move`` at ``height``."""
-    from casino.engine.state import item_cards
-    from casino.ui.layout import card_size_for_height
-    from casino.ui.scenes.table_view import move_items
-
-    w = card_size_for_height(height)[0]
-    items = [len(item_cards(item)) for item in move_items(move)]
-    return w + 12 + max(12, height // 3) + sum(w + (n - 1) * w // 3 + 8 for n in items)
+    return _picture_places(move, height)[2]
 
 
 class NoticeScene(Dialog):

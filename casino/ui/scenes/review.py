@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from casino.engine import Move, PlayerView, legal_moves
+from casino.engine.reasons import move_items
 from casino.i18n import N_, _
 from casino.persistence.saves import default_loader
 from casino.ui import assets, session
@@ -20,7 +21,6 @@ from casino.ui.layout import TableLayout, grid_for, hand_boxes, table_layout
 from casino.ui.render import draw_card, draw_item, seat_colour
 from casino.ui.review import Step, Verdict, judge, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
-from casino.ui.scenes.table_view import move_items
 from casino.ui.session import ProcessWorker, Worker, shown_name
 from casino.ui.words import decimal
 

@@ -24,6 +24,7 @@ from casino.engine import (
     find_moves,
     legal_moves,
 )
+from casino.engine.reasons import move_items
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _, ngettext
@@ -41,7 +42,6 @@ from casino.ui.layout import (
     table_layout,
 )
 from casino.ui.scene import ACTION, Button, Scene, press
-from casino.ui.scenes.table_view import move_items
 from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for, last_take
 from casino.ui.settings import (
     computer_pause,

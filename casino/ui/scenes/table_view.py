@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from casino.engine import Capture, Card, Move
-from casino.engine.moves import Block, Build
+from casino.engine import Card
+from casino.engine.reasons import move_items
 from casino.engine.scoring import score_round
-from casino.engine.state import TableItem, deals_in_round
+from casino.engine.state import deals_in_round
 from casino.i18n import N_, _, ngettext
 from casino.ui import assets
 from casino.ui.layout import hand_boxes, pile_boxes
@@ -49,16 +49,6 @@ CATEGORY_NAMES = {
     "little_casino": "2\u2660", "aces": N_("Aces"), "sweeps": N_("Sweeps"),
     "last_taker": N_("Last take"),
 }
-
-
-def move_items(move: Move) -> tuple[TableItem, ...]:
-    match move:
-        case Capture(items=items) | Build(items=items):
-            return items
-        case Block(item=item):
-            return (item,)
-        case _0:
-            return ()
 
 
 def last_move(session: Session, seat: int) -> str:
