@@ -237,9 +237,10 @@ class Ruleset:
     """choices made where the source is silent"""
     help: str = ""
     """rules help shown to players"""
-    _file: str | None = field(default=None, init=False, repr=False)
+    _file: str | None = field(default_factory=lambda: None, init=False, repr=False)
     """The absolute path of the file it was loaded from by path (``casino --ruleset FILE``);
-    set by the resolver, never read from a file."""
+    set by the resolver, never read from a file. (A factory, so that every ruleset holds it
+    as pydantic's do, and pickles alike.)"""
 
     def __post_init__(self) -> None:
         problems: list[tuple[str, str]] = []
