@@ -14,7 +14,6 @@ across fields are ``__post_init__`` and run however a ruleset is made.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import stat
@@ -23,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
@@ -31,6 +29,8 @@ from casino.engine.cards import DECK, RANKS, Card
 from casino.engine.errors import RulesetError
 
 if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
     from pydantic import TypeAdapter, ValidationError
     from pydantic_core import InitErrorDetails
 
@@ -391,6 +391,8 @@ class Ruleset:
         play no part in a game, are left out)."""
         # Ratings do not change how a game plays; leaving them out keeps the fingerprints
         # of saves made before rulesets had the field.
+        import hashlib  # here: loading it (OpenSSL) is a cost every start would pay
+
         data = self.model_dump()
         del data["scoring"]["ratings"]
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:16]
