@@ -128,8 +128,10 @@ def test_simulate_and_the_engine_start_without_pydantic() -> None:
     loaded = set(done.stdout.splitlines()[-1].split())
     assert "casino.engine.ruleset" in loaded and "casino.ai.play" in loaded
     assert {m for m in loaded if m.split(".")[0] in {"pydantic", "pydantic_core"}} == set()
-    # Nor the levels random players do not use (the registry imports them on use).
-    assert loaded & {"casino.ai.heuristic", "casino.ai.ismcts", "casino.ai.pimc"} == set()
+    # Nor the levels random players do not use (the registry imports them on use), nor
+    # platformdirs: a bundled ruleset is found before the player's folders are looked at.
+    assert loaded & {"casino.ai.heuristic", "casino.ai.ismcts", "casino.ai.pimc",
+                     "platformdirs"} == set()
     engine = subprocess.run([sys.executable, "-c", "import sys, casino.engine; "
                              "print('pydantic' in sys.modules)"],
                             capture_output=True, text=True, check=True, timeout=60)
