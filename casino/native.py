@@ -8,6 +8,7 @@ modules; the test session stops on them and the game and CLI warn.
 
 from __future__ import annotations
 
+import os
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
 from pathlib import Path
 
@@ -30,8 +31,12 @@ def stale(folder: Path = PACKAGE) -> list[Path]:
     installing writes its files in no particular order."""
     if not (folder.parent / "setup.py").exists():
         return []
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    # Names as text, not a Path per file: every start of the CLI in a checkout walks this.
+    built = sorted(Path(top, name) for top, _, names in os.walk(folder)
+                   for name in names if name.endswith(suffixes))
     out = []
-    for path in sorted(folder.rglob("*")):
+    for path in built:
         for suffix in EXTENSION_SUFFIXES:
             if path.name.endswith(suffix):
                 source = path.with_name(path.name.removesuffix(suffix) + ".py")

@@ -110,6 +110,34 @@ def test_simulate_starts_without_the_network_or_the_record_book() -> None:
     assert loaded & heavy == set()
 
 
+def test_simulate_and_the_engine_start_without_pydantic() -> None:
+    """``casino-cli simulate`` on bundled rulesets (one with a ``base``) and ``import
+    casino.engine`` never import pydantic: importing it is ~300 M instructions, more than
+    the rest of the start (issue 17). Files and network messages are still validated by it,
+    imported when one is read."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from casino.cli import main\n"
+              "for name in ('classic', 'royal'):\n"
+              "    main(['simulate', '--games', '1', '--players', 'random,random', '--json', "
+              "'--ruleset', name])\n"
+              "print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=60)
+    loaded = set(done.stdout.splitlines()[-1].split())
+    assert "casino.engine.ruleset" in loaded and "casino.ai.play" in loaded
+    assert {m for m in loaded if m.split(".")[0] in {"pydantic", "pydantic_core"}} == set()
+    # Nor the levels random players do not use (the registry imports them on use), nor
+    # platformdirs: a bundled ruleset is found before the player's folders are looked at.
+    assert loaded & {"casino.ai.heuristic", "casino.ai.ismcts", "casino.ai.pimc",
+                     "platformdirs"} == set()
+    engine = subprocess.run([sys.executable, "-c", "import sys, casino.engine; "
+                             "print('pydantic' in sys.modules)"],
+                            capture_output=True, text=True, check=True, timeout=60)
+    assert engine.stdout.split() == ["False"]
+
+
 def test_the_persistence_package_hands_out_each_of_its_names() -> None:
     """``casino.persistence`` imports its modules when a name is first asked for: every name
     in ``__all__`` is its module's own object, and an unknown name is an AttributeError."""

@@ -1,20 +1,25 @@
 """Policies by name for the command line, and the UI's difficulty names.
 
-Every factory is called as ``factory(seed=...)`` and returns a ``Policy``.
+Every factory is called as ``factory(seed=...)`` and returns a ``Policy``. The heuristic and
+the searches are imported by their factories, so a command that plays random or greedy
+players (``casino-cli simulate``) starts without them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from casino.ai.basic import GreedyPolicy, Policy, RandomPolicy
-from casino.ai.heuristic import HeuristicPolicy
-from casino.ai.ismcts import ISMCTSPolicy
-from casino.ai.pimc import PIMCPolicy
 from casino.engine.moves import Move
 from casino.engine.rules import legal_moves
 from casino.engine.state import PlayerView
+
+if TYPE_CHECKING:
+    from casino.ai.heuristic import HeuristicPolicy
+    from casino.ai.ismcts import ISMCTSPolicy
+    from casino.ai.pimc import PIMCPolicy
 
 
 class BeginnerPolicy:
@@ -33,9 +38,23 @@ class BeginnerPolicy:
         return self.rng.choice(legal_moves(view))
 
 
+def heuristic(seed: int | str = 0) -> HeuristicPolicy:
+    from casino.ai.heuristic import HeuristicPolicy
+
+    return HeuristicPolicy(seed=seed)
+
+
+def pimc(seed: int | str = 0) -> PIMCPolicy:
+    from casino.ai.pimc import PIMCPolicy
+
+    return PIMCPolicy(seed=seed)
+
+
 def hard(seed: int | str = 0) -> ISMCTSPolicy:
     """The expert's search with a fifth of its iterations, and no inference from the
     opponent's play (the level as it was measured)."""
+    from casino.ai.ismcts import ISMCTSPolicy
+
     policy = ISMCTSPolicy(seed=seed, iterations=500, doubt=0.0)
     policy.name = "hard"
     return policy
@@ -43,6 +62,8 @@ def hard(seed: int | str = 0) -> ISMCTSPolicy:
 
 def expert(seed: int | str = 0) -> ISMCTSPolicy:
     """IS-MCTS: measured stronger than PIMC (``pimc``) at the same decision time."""
+    from casino.ai.ismcts import ISMCTSPolicy
+
     policy = ISMCTSPolicy(seed=seed)
     policy.name = "expert"
     return policy
@@ -52,10 +73,10 @@ POLICIES: dict[str, Callable[..., Policy]] = {
     "random": RandomPolicy,
     "beginner": BeginnerPolicy,
     "greedy": GreedyPolicy,
-    "heuristic": HeuristicPolicy,
+    "heuristic": heuristic,
     "hard": hard,
     "expert": expert,
-    "pimc": PIMCPolicy,
+    "pimc": pimc,
 }
 """Level name -> factory(seed=...). ``pimc`` (determinized search) is the measured
 alternative to the expert's IS-MCTS; it has no difficulty name."""

@@ -123,10 +123,8 @@ class Game:
         """True once the finished rounds meet the ruleset's win condition."""
         if not self.round.is_over():
             return False
-        return self.winner() is not None or self._drawn()
-
-    def _drawn(self) -> bool:
-        return len(self.scores) >= self._last_round() and self.winner() is None
+        # Over when won, or drawn: the last round played with no winner.
+        return self.winner() is not None or len(self.scores) >= self._last_round()
 
     def _last_round(self) -> int:
         """The round after which the game ends whatever the totals: the fixed count, or the cap."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import secrets
 import sys
 import time
 from pathlib import Path
@@ -141,6 +140,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ruleset = get_ruleset(args.ruleset)
         if len(specs) not in ruleset.players:
             raise _usage(f"{ruleset.title} is for {ruleset.players} players, not {len(specs)}")
+        import secrets  # here: with hashlib it is a cost of every command's start
+
         seed = args.seed or secrets.token_hex(8)
         for n in range(args.tables):
             code = args.code if args.code and args.tables == 1 else None

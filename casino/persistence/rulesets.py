@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from casino.engine.ruleset import Listed, Ruleset, list_rulesets, load_ruleset, ruleset_problems
+from casino.engine.ruleset import (
+    Listed,
+    Ruleset,
+    bundled_names,
+    list_rulesets,
+    load_ruleset,
+    ruleset_problems,
+)
 from casino.engine.wording import Said
 from casino.persistence.files import config_dir
 
@@ -24,6 +31,9 @@ def ruleset_folders(directory: Path | None = None) -> tuple[Path, ...]:
 
 def get_ruleset(ref: str | Path) -> Ruleset:
     """A ruleset by name (bundled or the player's) or by file path; RulesetError if none."""
+    if isinstance(ref, str) and ref in bundled_names():
+        # Found before the player's folders, which are not worked out (platformdirs).
+        return load_ruleset(ref)
     return load_ruleset(ref, ruleset_folders())
 
 
