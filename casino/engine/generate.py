@@ -66,9 +66,16 @@ def partner_of(pos: Position) -> int | None:
     return pos.partner_of(pos.to_move)
 
 
-def _unions(groups: list[int]) -> dict[int, int]:
-    """Every union of disjoint groups (the empty one included) -> most groups it holds."""
+def _unions(groups: list[int], single: bool = False) -> dict[int, int]:
+    """Every union of disjoint groups (the empty one included) -> most groups it holds.
+
+    ``single``: every card counts one value, so groups of one sum that make a union are
+    sum / value of them however it is split, and a union is stored without comparing."""
     reach: dict[int, int] = {0: 0}
+    if single:
+        for g in groups:
+            reach.update({r | g: n + 1 for r, n in reach.items() if not r & g})
+        return reach
     for g in groups:
         grown = [(r | g, n + 1) for r, n in reach.items() if not r & g]
         for u, n in grown:
@@ -312,7 +319,9 @@ class _Table:
                 elif len(groups) == 1:
                     every = [(0, 0), (groups[0], 1)]
                 else:
-                    every = sorted(_unions(groups).items())
+                    vals = self.vals
+                    single = all(len(vals[i]) == 1 for i in self.loose)
+                    every = sorted(_unions(groups, single).items())
                 self._gathers[(target, 0)] = every
             found = every if not base else [(u, n) for u, n in every if not u & base]
             self._gathers[key] = found
@@ -675,9 +684,29 @@ def _capture_masks(q: _Loose, value: int) -> list[int]:
     set summing to it, and every union of disjoint such sets (Classic-style captures)."""
     masks = q.sums.get(value, _NONE)
     if len(masks) > 1:
-        masks = _union_masks(masks)
+        masks = _loose_unions(q, value, masks)
     q.captures[value] = masks
     return masks
+
+
+def _loose_unions(q: _Loose, value: int, groups: list[int]) -> list[int]:
+    """The non-empty unions of the disjoint loose ``groups`` of ``value`` (more than one),
+    ascending. Where every card counts one value they come from ``_gathered``: a build of
+    ``value`` gathers the same unions, so they are worked out once for both."""
+    if len(groups) < _SHARED or not _single(q):
+        return _union_masks(groups)
+    return [u for u, _ in _gathered(q, value)[1:]]
+
+
+_SHARED = 6
+"""Captures of fewer groups are worked out alone: counting what a build would gather costs
+more than it saves on a usual table."""
+
+
+def _single(q: _Loose) -> bool:
+    """Whether every card of the table counts one value (or none) in a sum."""
+    one = q.rs.sum_single_table
+    return min([one[c.index] for c in q.table]) >= 0  # type: ignore[union-attr]
 
 
 def _union_masks(groups: list[int]) -> list[int]:
@@ -878,11 +907,7 @@ def _loose_captures(q: _Loose, v: int) -> list[int]:
     if masks is None:
         masks = q.sums.get(v, _NONE)
         if len(masks) > 1:
-            reach = {0}
-            for g in masks:
-                reach |= {r | g for r in reach if not r & g}
-            reach.discard(0)
-            masks = sorted(reach)
+            masks = _loose_unions(q, v, masks)
         q.captures[v] = masks
     return masks
 
@@ -893,8 +918,11 @@ def _gathered(q: _Loose, target: int) -> list[tuple[int, int]]:
     found = q.gathers.get(target)
     if found is None:
         groups = q.sums.get(target, _NONE)
-        found = q.gathers[target] = (
-            [(0, 0), (groups[0], 1)] if len(groups) == 1 else sorted(_unions(groups).items()))
+        if len(groups) > 1:
+            found = sorted(_unions(groups, _single(q)).items())
+        else:
+            found = [(0, 0), (groups[0], 1)] if groups else [(0, 0)]
+        q.gathers[target] = found
     return found
 
 
