@@ -684,16 +684,16 @@ def _capture_masks(q: _Loose, value: int) -> list[int]:
     set summing to it, and every union of disjoint such sets (Classic-style captures)."""
     masks = q.sums.get(value, _NONE)
     if len(masks) > 1:
-        masks = _loose_unions(q, value, masks)
+        masks = _union_masks(masks) if len(masks) < _SHARED else _loose_unions(q, value, masks)
     q.captures[value] = masks
     return masks
 
 
 def _loose_unions(q: _Loose, value: int, groups: list[int]) -> list[int]:
-    """The non-empty unions of the disjoint loose ``groups`` of ``value`` (more than one),
-    ascending. Where every card counts one value they come from ``_gathered``: a build of
+    """The non-empty unions of the disjoint loose ``groups`` of ``value`` (``_SHARED`` or
+    more), ascending. Where every card counts one value they come from ``_gathered``: a build of
     ``value`` gathers the same unions, so they are worked out once for both."""
-    if len(groups) < _SHARED or not _single(q):
+    if not _single(q):
         return _union_masks(groups)
     return [u for u, _ in _gathered(q, value)[1:]]
 
@@ -907,7 +907,7 @@ def _loose_captures(q: _Loose, v: int) -> list[int]:
     if masks is None:
         masks = q.sums.get(v, _NONE)
         if len(masks) > 1:
-            masks = _loose_unions(q, v, masks)
+            masks = _union_masks(masks) if len(masks) < _SHARED else _loose_unions(q, v, masks)
         q.captures[v] = masks
     return masks
 
