@@ -218,7 +218,15 @@ class _Table:
         found = self._captures.get(v)
         if found is None:
             groups = self.capture_groups(v)
-            if len(groups) > 1:
+            if len(groups) >= _SHARED and self._gathers_too(v):
+                # The unions a build of ``v`` gathers, and the builds of ``v`` added to each
+                # (a build is one item, apart from every loose card).
+                unions = [u for u, _ in self.gather_options(v, 0)]
+                for j in self.builds:
+                    if self.vals[j][0] == v:
+                        unions += [r | 1 << j for r in unions]
+                found = sorted(unions)[1:]
+            elif len(groups) > 1:
                 reach = {0}
                 for g in groups:
                     reach |= {r | g for r in reach if not r & g}
@@ -230,6 +238,12 @@ class _Table:
                 found = self._with_blocks(v, found)
             self._captures[v] = found
         return found
+
+    def _gathers_too(self, v: int) -> bool:
+        """Whether the groups of ``v`` a card takes are the loose sets a build of ``v`` may
+        gather, and the builds of ``v``: their unions are then worked out once for both."""
+        return (self.rs.build.gather and self.summable is self.loose
+                and STYLES[self.rs.build.style].groups is _sum_groups and not self.blocks)
 
     def _with_blocks(self, v: int, found: list[int]) -> list[int]:
         """``found`` and the takes of blocks of value ``v``: a block goes only with cards and
