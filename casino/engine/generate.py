@@ -24,6 +24,8 @@ _BUILD = PileKind.BUILD
 _BLOCK = PileKind.BLOCK
 _new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
 _NONE: list[int] = []  # no sets (shared: never changed)
+_FREE = (0, 0)  # no standing build to join: (mask, sets)
+_NO_PILES: list[tuple[int, int]] = []  # no build to raise (shared: never changed)
 _NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
 
 
@@ -143,8 +145,8 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory",
-        "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_pairs", "_raisable",
+        "_standing", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
 
@@ -188,7 +190,8 @@ class _Table:
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        self._mandatory: dict[tuple[int, int], tuple[int, int]] = {}
+        self._standing: dict[int, dict[int, tuple[int, int]]] = {}
+        self._raisable: list[tuple[int, int]] | None = None
         self._aces: list[int] | None = None
         self._pairs: list[tuple[int, int, int]] | None = None
 
@@ -341,29 +344,38 @@ class _Table:
             self._gathers[key] = found
         return found
 
-    def mandatory(self, target: int, player: int) -> tuple[int, int]:
-        """The standing build of ``target`` a new set of it must join when ``player`` builds
-        it, as (mask, its sets); mask -1 when that build may not be touched (kasino: another
-        side's multiple build)."""
-        key = (target, player)
-        found = self._mandatory.get(key)
+    def standing(self, player: int) -> dict[int, tuple[int, int]]:
+        """value -> the standing builds of that value a new set of it must join when
+        ``player`` builds it, as (mask, their sets); mask -1 when one of them may not be
+        touched (kasino: another side's multiple build). A value without a build is absent."""
+        found = self._standing.get(player)
         if found is None:
+            found = self._standing[player] = {}
             br = self.rs.build
-            who = br.add_to_multiple
-            mask = sets = 0
             if br.one_per_value:
+                who = br.add_to_multiple
+                table = self.table
                 for j in self.builds:
-                    pile = self.table[j]
+                    pile = table[j]
                     assert isinstance(pile, Pile)
-                    if pile.value != target:
+                    mask, sets = found.get(pile.value, _FREE)
+                    if mask < 0:
                         continue
                     if pile.sets > 1 and who != "anyone" and pile.owner != self.partner and (
                             who == "partner" or pile.owner != player):
-                        mask = -1
-                        break
-                    mask |= 1 << j
-                    sets += pile.sets
-            found = self._mandatory[key] = (mask, sets)
+                        found[pile.value] = (-1, sets)
+                    else:
+                        found[pile.value] = (mask | 1 << j, sets + pile.sets)
+        return found
+
+    def raisable(self) -> list[tuple[int, int]]:
+        """The single builds a hand card may raise, as (bit, value), in table order."""
+        found = self._raisable
+        if found is None:
+            table = self.table
+            found = self._raisable = [
+                (1 << j, table[j].value) for j in self.builds  # type: ignore[union-attr]
+                if table[j].sets == 1]  # type: ignore[union-attr]
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
@@ -1000,21 +1012,38 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                         seen.add(mask)
                         out.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
         return out
+    # Builds on the table, or a card of several values: what the table offers every target
+    # worked out once (a set of a value must join its standing build; a single build may
+    # be raised).
+    standing = t.standing(player)
+    raisable = t.raisable() if br.increase else _NO_PILES
+    onto_cards = br.increase_table_cards
+    top = br.max_value
     done: set[tuple[int, int]] = set()
     for target in sorted(held):
-        if target > br.max_value or (target < low and not builds):
+        if target > top or (target < low and not builds):
             continue
-        if builds:
-            mandatory, mandatory_sets = t.mandatory(target, player)
-            if mandatory < 0:
-                continue  # a set of this value would have to join a build we may not touch
-            primaries = _primaries(t, hvals, target, sums)
-        else:
-            mandatory = mandatory_sets = 0
-            if len(hvals) == 1:
-                primaries = [0] if low == target else sums.get(target - low, _NONE)
-            else:
-                primaries = _primaries(t, hvals, target, sums)
+        mandatory, mandatory_sets = standing.get(target, _FREE)
+        if mandatory < 0:
+            continue  # a set of this value would have to join a build we may not touch
+        # The groups of ``target`` holding the hand card: alone (mask 0), with loose cards,
+        # or raising a single build (with a table card where the ruleset allows).
+        primaries = []
+        for hv in hvals:
+            if hv == target:
+                primaries.append(0)
+            elif hv < target:
+                primaries += sums.get(target - hv, _NONE)
+        for bit, value in raisable:
+            if value == target:
+                continue
+            for hv in hvals:
+                rest = target - value - hv
+                if rest == 0:
+                    primaries.append(bit)
+                elif rest > 0 and onto_cards:
+                    vals = t.vals
+                    primaries.extend(bit | (1 << i) for i in t.loose if rest in vals[i])
         if not primaries:
             continue
         if not (gather and target in sums):
@@ -1035,34 +1064,6 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     out.append(_new(Build, (h, target, pick[mask](table),
                                             1 + groups + mandatory_sets)))
     return out
-
-
-def _primaries(
-    t: _Table, hvals: tuple[int, ...], target: int, sums: dict[int, list[int]]
-) -> list[int]:
-    """The groups of value ``target`` a hand card of ``hvals`` makes: alone (mask 0), with
-    loose cards, or raising a single build (with a table card where the ruleset allows)."""
-    primaries: list[int] = []
-    for hv in hvals:
-        if hv == target:
-            primaries.append(0)
-        elif hv < target:
-            primaries += sums.get(target - hv, _NONE)
-    br = t.rs.build
-    if t.builds and br.increase:
-        table = t.table
-        vals = t.vals
-        for j in t.builds:
-            pile = table[j]
-            if pile.sets > 1 or pile.value == target:  # type: ignore[union-attr]
-                continue
-            for hv in hvals:
-                rest = target - pile.value - hv  # type: ignore[union-attr]
-                if rest == 0:
-                    primaries.append(1 << j)
-                elif rest > 0 and br.increase_table_cards:
-                    primaries.extend((1 << j) | (1 << i) for i in t.loose if rest in vals[i])
-    return primaries
 
 
 def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
