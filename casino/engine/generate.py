@@ -145,7 +145,7 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_pairs", "_raisable",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_onto", "_pairs", "_raisable",
         "_standing", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
@@ -192,6 +192,7 @@ class _Table:
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._standing: dict[int, dict[int, tuple[int, int]]] = {}
         self._raisable: list[tuple[int, int]] | None = None
+        self._onto: list[tuple[tuple[TableItem, ...], tuple[int, ...], int]] | None = None
         self._aces: list[int] | None = None
         self._pairs: list[tuple[int, int, int]] | None = None
 
@@ -221,20 +222,21 @@ class _Table:
         found = self._captures.get(v)
         if found is None:
             groups = self.capture_groups(v)
-            if len(groups) >= _SHARED and self._gathers_too(v):
-                # The unions a build of ``v`` gathers, and the builds of ``v`` added to each
-                # (a build is one item, apart from every loose card).
-                unions = [u for u, _ in self.gather_options(v, 0)]
-                for j in self.builds:
-                    if self.vals[j][0] == v:
-                        unions += [r | 1 << j for r in unions]
-                found = sorted(unions)[1:]
-            elif len(groups) > 1:
-                reach = {0}
-                for g in groups:
-                    reach |= {r | g for r in reach if not r & g}
-                reach.discard(0)
-                found = sorted(reach)
+            if len(groups) > 1:
+                if len(groups) >= _SHARED and self._gathers_too(v):
+                    # The unions a build of ``v`` gathers, and the builds of ``v`` added to
+                    # each (a build is one item, apart from every loose card).
+                    unions = [u for u, _ in self.gather_options(v, 0)]
+                    for j in self.builds:
+                        if self.vals[j][0] == v:
+                            unions += [r | 1 << j for r in unions]
+                    found = sorted(unions)[1:]
+                else:
+                    reach = {0}
+                    for g in groups:
+                        reach |= {r | g for r in reach if not r & g}
+                    reach.discard(0)
+                    found = sorted(reach)
             else:
                 found = list(groups)
             if self.blocks:
@@ -366,6 +368,21 @@ class _Table:
                         found[pile.value] = (-1, sets)
                     else:
                         found[pile.value] = (mask | 1 << j, sets + pile.sets)
+        return found
+
+    def onto(self) -> list[tuple[tuple[TableItem, ...], tuple[int, ...], int]]:
+        """Munter: the loose cards and builds (below 14) a hand card may be put onto, in
+        table order, as (the item alone, its values, its one value or -1)."""
+        found = self._onto
+        if found is None:
+            found = self._onto = []
+            vals = self.vals
+            for i, item in enumerate(self.table):
+                if type(item) is not Card and (
+                        item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
+                    continue
+                ivals = vals[i]
+                found.append(((item,), ivals, ivals[0] if len(ivals) == 1 else -1))
         return found
 
     def raisable(self) -> list[tuple[int, int]]:
@@ -1071,21 +1088,16 @@ def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     out: list[Move] = []
     hvals = t.rs.card_value_table[h.index]
     limit = t.rs.build.max_value
-    vals = t.vals
     hv = hvals[0] if len(hvals) == 1 else -99  # -99: the card has several values
-    for i, item in enumerate(t.table):
-        if type(item) is not Card and (
-                item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
-            continue
-        ivals = vals[i]
-        if hv > 0 and len(ivals) == 1:
-            target = hv + ivals[0]
+    for items, ivals, iv in t.onto():
+        if hv > 0 and iv > 0:
+            target = hv + iv
             if target <= limit and target in held:
-                out.append(_new(Build, (h, target, (item,), 1)))
+                out.append(_new(Build, (h, target, items, 1)))
             continue
         for target in sorted({hv + iv for hv in hvals for iv in ivals}):
             if target <= limit and target in held:
-                out.append(_new(Build, (h, target, (item,), 1)))
+                out.append(_new(Build, (h, target, items, 1)))
     return out
 
 
