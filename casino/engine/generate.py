@@ -637,7 +637,9 @@ def _loose_sets(
             if vals[-1] > limit:
                 limit = vals[-1]
     q = _last_loose[0]
-    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
+    if q is None or q[0] is not table or q[1] is not rs:
+        q = _last_loose[0] = _after_trail(rs, table, limit, q)
+    elif q[2] < limit:
         q = _loose(rs, table, limit)
     sums = q[3]
     captures = q[4]
@@ -666,8 +668,12 @@ def _loose_sets(
         low = hvals[0]
         if len(hvals) == 1 and k != sweep:
             masks = captures.get(low)
-            if masks is None:
-                masks = _capture_masks(q, low)
+            if masks is None:  # ``_loose_captures`` written out: once per hand card
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = (_union_masks(masks) if len(masks) < _SHARED
+                             else _loose_unions(q, low, masks))
+                captures[low] = masks
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -722,16 +728,6 @@ def _loose_sets(
     return moves
 
 
-def _capture_masks(q: _Loose, value: int) -> list[int]:
-    """The masks of the loose sets a card of the one ``value`` takes, kept in ``q``: each
-    set summing to it, and every union of disjoint such sets (Classic-style captures)."""
-    masks = q.sums.get(value, _NONE)
-    if len(masks) > 1:
-        masks = _union_masks(masks) if len(masks) < _SHARED else _loose_unions(q, value, masks)
-    q.captures[value] = masks
-    return masks
-
-
 def _loose_unions(q: _Loose, value: int, groups: list[int]) -> list[int]:
     """The non-empty unions of the disjoint loose ``groups`` of ``value`` (``_SHARED`` or
     more), ascending. Where every card counts one value they come from ``_gathered``: a build of
@@ -772,8 +768,11 @@ def _loose_onto(
     sv = rs.sum_value_table
     pair_only = rs.pair_only_table
     q = _last_loose[0]
-    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
+    if q is None or q[0] is not table or q[1] is not rs:
+        q = _last_loose[0] = _after_trail(rs, table, limit, q)
+    elif q[2] < limit:
         q = _loose(rs, table, limit)
+    sums = q[3]
     captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
@@ -800,8 +799,12 @@ def _loose_onto(
         single = len(hvals) == 1
         if single and k != sweep:
             masks = captures.get(low)
-            if masks is None:
-                masks = _capture_masks(q, low)
+            if masks is None:  # ``_loose_captures`` written out: once per hand card
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = (_union_masks(masks) if len(masks) < _SHARED
+                             else _loose_unions(q, low, masks))
+                captures[low] = masks
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
