@@ -24,6 +24,8 @@ _BUILD = PileKind.BUILD
 _BLOCK = PileKind.BLOCK
 _new = tuple.__new__  # a move made straight from its fields, as NamedTuple.__new__ does
 _NONE: list[int] = []  # no sets (shared: never changed)
+_FREE = (0, 0)  # no standing build to join: (mask, sets)
+_NO_PILES: list[tuple[int, int]] = []  # no build to raise (shared: never changed)
 _NO_ITEMS: list[tuple[TableItem, ...]] = []  # no captures (shared: never changed)
 
 
@@ -66,9 +68,16 @@ def partner_of(pos: Position) -> int | None:
     return pos.partner_of(pos.to_move)
 
 
-def _unions(groups: list[int]) -> dict[int, int]:
-    """Every union of disjoint groups (the empty one included) -> most groups it holds."""
+def _unions(groups: list[int], single: bool = False) -> dict[int, int]:
+    """Every union of disjoint groups (the empty one included) -> most groups it holds.
+
+    ``single``: every card counts one value, so groups of one sum that make a union are
+    sum / value of them however it is split, and a union is stored without comparing."""
     reach: dict[int, int] = {0: 0}
+    if single:
+        for g in groups:
+            reach.update({r | g: n + 1 for r, n in reach.items() if not r & g})
+        return reach
     for g in groups:
         grown = [(r | g, n + 1) for r, n in reach.items() if not r & g]
         for u, n in grown:
@@ -136,8 +145,8 @@ class _Table:
     """
 
     __slots__ = (
-        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_mandatory",
-        "_pairs", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
+        "_aces", "_captures", "_gathers", "_items", "_loose_sums", "_onto", "_pairs", "_raisable",
+        "_standing", "_sums", "blocks", "builds", "limit", "loose", "partner", "rs", "stacks",
         "summable", "table", "vals",
     )
 
@@ -181,7 +190,9 @@ class _Table:
         self._captures: dict[int, list[int]] = {}
         self._items: dict[int, tuple[TableItem, ...]] = {}
         self._gathers: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        self._mandatory: dict[tuple[int, int], tuple[int, int]] = {}
+        self._standing: dict[int, dict[int, tuple[int, int]]] = {}
+        self._raisable: list[tuple[int, int]] | None = None
+        self._onto: list[tuple[tuple[TableItem, ...], tuple[int, ...], int]] | None = None
         self._aces: list[int] | None = None
         self._pairs: list[tuple[int, int, int]] | None = None
 
@@ -212,17 +223,32 @@ class _Table:
         if found is None:
             groups = self.capture_groups(v)
             if len(groups) > 1:
-                reach = {0}
-                for g in groups:
-                    reach |= {r | g for r in reach if not r & g}
-                reach.discard(0)
-                found = sorted(reach)
+                if len(groups) >= _SHARED and self._gathers_too(v):
+                    # The unions a build of ``v`` gathers, and the builds of ``v`` added to
+                    # each (a build is one item, apart from every loose card).
+                    unions = [u for u, _ in self.gather_options(v, 0)]
+                    for j in self.builds:
+                        if self.vals[j][0] == v:
+                            unions += [r | 1 << j for r in unions]
+                    found = sorted(unions)[1:]
+                else:
+                    reach = {0}
+                    for g in groups:
+                        reach |= {r | g for r in reach if not r & g}
+                    reach.discard(0)
+                    found = sorted(reach)
             else:
                 found = list(groups)
             if self.blocks:
                 found = self._with_blocks(v, found)
             self._captures[v] = found
         return found
+
+    def _gathers_too(self, v: int) -> bool:
+        """Whether the groups of ``v`` a card takes are the loose sets a build of ``v`` may
+        gather, and the builds of ``v``: their unions are then worked out once for both."""
+        return (self.rs.build.gather and self.summable is self.loose
+                and STYLES[self.rs.build.style].groups is _sum_groups and not self.blocks)
 
     def _with_blocks(self, v: int, found: list[int]) -> list[int]:
         """``found`` and the takes of blocks of value ``v``: a block goes only with cards and
@@ -312,35 +338,61 @@ class _Table:
                 elif len(groups) == 1:
                     every = [(0, 0), (groups[0], 1)]
                 else:
-                    every = sorted(_unions(groups).items())
+                    vals = self.vals
+                    single = all(len(vals[i]) == 1 for i in self.loose)
+                    every = sorted(_unions(groups, single).items())
                 self._gathers[(target, 0)] = every
             found = every if not base else [(u, n) for u, n in every if not u & base]
             self._gathers[key] = found
         return found
 
-    def mandatory(self, target: int, player: int) -> tuple[int, int]:
-        """The standing build of ``target`` a new set of it must join when ``player`` builds
-        it, as (mask, its sets); mask -1 when that build may not be touched (kasino: another
-        side's multiple build)."""
-        key = (target, player)
-        found = self._mandatory.get(key)
+    def standing(self, player: int) -> dict[int, tuple[int, int]]:
+        """value -> the standing builds of that value a new set of it must join when
+        ``player`` builds it, as (mask, their sets); mask -1 when one of them may not be
+        touched (kasino: another side's multiple build). A value without a build is absent."""
+        found = self._standing.get(player)
         if found is None:
+            found = self._standing[player] = {}
             br = self.rs.build
-            who = br.add_to_multiple
-            mask = sets = 0
             if br.one_per_value:
+                who = br.add_to_multiple
+                table = self.table
                 for j in self.builds:
-                    pile = self.table[j]
+                    pile = table[j]
                     assert isinstance(pile, Pile)
-                    if pile.value != target:
+                    mask, sets = found.get(pile.value, _FREE)
+                    if mask < 0:
                         continue
                     if pile.sets > 1 and who != "anyone" and pile.owner != self.partner and (
                             who == "partner" or pile.owner != player):
-                        mask = -1
-                        break
-                    mask |= 1 << j
-                    sets += pile.sets
-            found = self._mandatory[key] = (mask, sets)
+                        found[pile.value] = (-1, sets)
+                    else:
+                        found[pile.value] = (mask | 1 << j, sets + pile.sets)
+        return found
+
+    def onto(self) -> list[tuple[tuple[TableItem, ...], tuple[int, ...], int]]:
+        """Munter: the loose cards and builds (below 14) a hand card may be put onto, in
+        table order, as (the item alone, its values, its one value or -1)."""
+        found = self._onto
+        if found is None:
+            found = self._onto = []
+            vals = self.vals
+            for i, item in enumerate(self.table):
+                if type(item) is not Card and (
+                        item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
+                    continue
+                ivals = vals[i]
+                found.append(((item,), ivals, ivals[0] if len(ivals) == 1 else -1))
+        return found
+
+    def raisable(self) -> list[tuple[int, int]]:
+        """The single builds a hand card may raise, as (bit, value), in table order."""
+        found = self._raisable
+        if found is None:
+            table = self.table
+            found = self._raisable = [
+                (1 << j, table[j].value) for j in self.builds  # type: ignore[union-attr]
+                if table[j].sets == 1]  # type: ignore[union-attr]
         return found
 
     def items(self, mask: int) -> tuple[TableItem, ...]:
@@ -585,7 +637,9 @@ def _loose_sets(
             if vals[-1] > limit:
                 limit = vals[-1]
     q = _last_loose[0]
-    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
+    if q is None or q[0] is not table or q[1] is not rs:
+        q = _last_loose[0] = _after_trail(rs, table, limit, q)
+    elif q[2] < limit:
         q = _loose(rs, table, limit)
     sums = q[3]
     captures = q[4]
@@ -614,8 +668,12 @@ def _loose_sets(
         low = hvals[0]
         if len(hvals) == 1 and k != sweep:
             masks = captures.get(low)
-            if masks is None:
-                masks = _capture_masks(q, low)
+            if masks is None:  # ``_loose_captures`` written out: once per hand card
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = (_union_masks(masks) if len(masks) < _SHARED
+                             else _loose_unions(q, low, masks))
+                captures[low] = masks
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -670,14 +728,24 @@ def _loose_sets(
     return moves
 
 
-def _capture_masks(q: _Loose, value: int) -> list[int]:
-    """The masks of the loose sets a card of the one ``value`` takes, kept in ``q``: each
-    set summing to it, and every union of disjoint such sets (Classic-style captures)."""
-    masks = q.sums.get(value, _NONE)
-    if len(masks) > 1:
-        masks = _union_masks(masks)
-    q.captures[value] = masks
-    return masks
+def _loose_unions(q: _Loose, value: int, groups: list[int]) -> list[int]:
+    """The non-empty unions of the disjoint loose ``groups`` of ``value`` (``_SHARED`` or
+    more), ascending. Where every card counts one value they come from ``_gathered``: a build of
+    ``value`` gathers the same unions, so they are worked out once for both."""
+    if not _single(q):
+        return _union_masks(groups)
+    return [u for u, _ in _gathered(q, value)[1:]]
+
+
+_SHARED = 6
+"""Captures of fewer groups are worked out alone: counting what a build would gather costs
+more than it saves on a usual table."""
+
+
+def _single(q: _Loose) -> bool:
+    """Whether every card of the table counts one value (or none) in a sum."""
+    one = q.rs.sum_single_table
+    return min([one[c.index] for c in q.table]) >= 0  # type: ignore[union-attr]
 
 
 def _union_masks(groups: list[int]) -> list[int]:
@@ -700,8 +768,11 @@ def _loose_onto(
     sv = rs.sum_value_table
     pair_only = rs.pair_only_table
     q = _last_loose[0]
-    if q is None or q[0] is not table or q[1] is not rs or q[2] < limit:
+    if q is None or q[0] is not table or q[1] is not rs:
+        q = _last_loose[0] = _after_trail(rs, table, limit, q)
+    elif q[2] < limit:
         q = _loose(rs, table, limit)
+    sums = q[3]
     captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
@@ -728,8 +799,12 @@ def _loose_onto(
         single = len(hvals) == 1
         if single and k != sweep:
             masks = captures.get(low)
-            if masks is None:
-                masks = _capture_masks(q, low)
+            if masks is None:  # ``_loose_captures`` written out: once per hand card
+                masks = sums.get(low, _NONE)
+                if len(masks) > 1:
+                    masks = (_union_masks(masks) if len(masks) < _SHARED
+                             else _loose_unions(q, low, masks))
+                captures[low] = masks
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -878,11 +953,7 @@ def _loose_captures(q: _Loose, v: int) -> list[int]:
     if masks is None:
         masks = q.sums.get(v, _NONE)
         if len(masks) > 1:
-            reach = {0}
-            for g in masks:
-                reach |= {r | g for r in reach if not r & g}
-            reach.discard(0)
-            masks = sorted(reach)
+            masks = _union_masks(masks) if len(masks) < _SHARED else _loose_unions(q, v, masks)
         q.captures[v] = masks
     return masks
 
@@ -893,8 +964,11 @@ def _gathered(q: _Loose, target: int) -> list[tuple[int, int]]:
     found = q.gathers.get(target)
     if found is None:
         groups = q.sums.get(target, _NONE)
-        found = q.gathers[target] = (
-            [(0, 0), (groups[0], 1)] if len(groups) == 1 else sorted(_unions(groups).items()))
+        if len(groups) > 1:
+            found = sorted(_unions(groups, _single(q)).items())
+        else:
+            found = [(0, 0), (groups[0], 1)] if groups else [(0, 0)]
+        q.gathers[target] = found
     return found
 
 
@@ -958,21 +1032,38 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                         seen.add(mask)
                         out.append(_new(Build, (h, target, pick[mask](table), 1 + groups)))
         return out
+    # Builds on the table, or a card of several values: what the table offers every target
+    # worked out once (a set of a value must join its standing build; a single build may
+    # be raised).
+    standing = t.standing(player)
+    raisable = t.raisable() if br.increase else _NO_PILES
+    onto_cards = br.increase_table_cards
+    top = br.max_value
     done: set[tuple[int, int]] = set()
     for target in sorted(held):
-        if target > br.max_value or (target < low and not builds):
+        if target > top or (target < low and not builds):
             continue
-        if builds:
-            mandatory, mandatory_sets = t.mandatory(target, player)
-            if mandatory < 0:
-                continue  # a set of this value would have to join a build we may not touch
-            primaries = _primaries(t, hvals, target, sums)
-        else:
-            mandatory = mandatory_sets = 0
-            if len(hvals) == 1:
-                primaries = [0] if low == target else sums.get(target - low, _NONE)
-            else:
-                primaries = _primaries(t, hvals, target, sums)
+        mandatory, mandatory_sets = standing.get(target, _FREE)
+        if mandatory < 0:
+            continue  # a set of this value would have to join a build we may not touch
+        # The groups of ``target`` holding the hand card: alone (mask 0), with loose cards,
+        # or raising a single build (with a table card where the ruleset allows).
+        primaries = []
+        for hv in hvals:
+            if hv == target:
+                primaries.append(0)
+            elif hv < target:
+                primaries += sums.get(target - hv, _NONE)
+        for bit, value in raisable:
+            if value == target:
+                continue
+            for hv in hvals:
+                rest = target - value - hv
+                if rest == 0:
+                    primaries.append(bit)
+                elif rest > 0 and onto_cards:
+                    vals = t.vals
+                    primaries.extend(bit | (1 << i) for i in t.loose if rest in vals[i])
         if not primaries:
             continue
         if not (gather and target in sums):
@@ -995,54 +1086,21 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     return out
 
 
-def _primaries(
-    t: _Table, hvals: tuple[int, ...], target: int, sums: dict[int, list[int]]
-) -> list[int]:
-    """The groups of value ``target`` a hand card of ``hvals`` makes: alone (mask 0), with
-    loose cards, or raising a single build (with a table card where the ruleset allows)."""
-    primaries: list[int] = []
-    for hv in hvals:
-        if hv == target:
-            primaries.append(0)
-        elif hv < target:
-            primaries += sums.get(target - hv, _NONE)
-    br = t.rs.build
-    if t.builds and br.increase:
-        table = t.table
-        vals = t.vals
-        for j in t.builds:
-            pile = table[j]
-            if pile.sets > 1 or pile.value == target:  # type: ignore[union-attr]
-                continue
-            for hv in hvals:
-                rest = target - pile.value - hv  # type: ignore[union-attr]
-                if rest == 0:
-                    primaries.append(1 << j)
-                elif rest > 0 and br.increase_table_cards:
-                    primaries.extend((1 << j) | (1 << i) for i in t.loose if rest in vals[i])
-    return primaries
-
-
 def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
     """Munter builds: the hand card onto one loose card or build; the sum must be held."""
     out: list[Move] = []
     hvals = t.rs.card_value_table[h.index]
     limit = t.rs.build.max_value
-    vals = t.vals
     hv = hvals[0] if len(hvals) == 1 else -99  # -99: the card has several values
-    for i, item in enumerate(t.table):
-        if type(item) is not Card and (
-                item.kind is not _BUILD or item.value >= 14):  # type: ignore[union-attr]
-            continue
-        ivals = vals[i]
-        if hv > 0 and len(ivals) == 1:
-            target = hv + ivals[0]
+    for items, ivals, iv in t.onto():
+        if hv > 0 and iv > 0:
+            target = hv + iv
             if target <= limit and target in held:
-                out.append(_new(Build, (h, target, (item,), 1)))
+                out.append(_new(Build, (h, target, items, 1)))
             continue
         for target in sorted({hv + iv for hv in hvals for iv in ivals}):
             if target <= limit and target in held:
-                out.append(_new(Build, (h, target, (item,), 1)))
+                out.append(_new(Build, (h, target, items, 1)))
     return out
 
 
