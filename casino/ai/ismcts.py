@@ -25,6 +25,11 @@ taken more than the opponent's move took is dealt to them less often, by
 the same deals (seed ``s23-final``, pairs 0-104) this measured +0.28 ± 0.10 points a round
 stronger than the search on the view alone (+0.76 against +0.49 over the heuristic), at the
 same decision time. Hard keeps ``doubt`` 0 (no memory): its decisions stay the view's alone.
+On the same deals these measured no stronger (paired, points a round): ``doubt`` 5 (-0.03 ±
+0.19, 30 pairs); also watching the opponent's move that opens a deal after ours ended the
+last one (-0.19 ± 0.10, 30 pairs); taking no evidence from a move that made a build of theirs
+(-0.18 ± 0.10, 52 pairs); crediting the next deal's first mover at a deal-end leaf with 0.45
+of the table's worth (+0.04 ± 0.25, 30 pairs; with the opening watch -0.03 ± 0.18, 60 pairs).
 """
 
 from __future__ import annotations
