@@ -668,12 +668,8 @@ def _loose_sets(
         low = hvals[0]
         if len(hvals) == 1 and k != sweep:
             masks = captures.get(low)
-            if masks is None:  # ``_loose_captures`` written out: once per hand card
-                masks = sums.get(low, _NONE)
-                if len(masks) > 1:
-                    masks = (_union_masks(masks) if len(masks) < _SHARED
-                             else _loose_unions(q, low, masks))
-                captures[low] = masks
+            if masks is None:
+                masks = _loose_captures(q, low)
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
@@ -772,7 +768,6 @@ def _loose_onto(
         q = _last_loose[0] = _after_trail(rs, table, limit, q)
     elif q[2] < limit:
         q = _loose(rs, table, limit)
-    sums = q[3]
     captures = q[4]
     sweep = rs.sweep_card_index
     blocks = rs.build.blocks
@@ -799,12 +794,8 @@ def _loose_onto(
         single = len(hvals) == 1
         if single and k != sweep:
             masks = captures.get(low)
-            if masks is None:  # ``_loose_captures`` written out: once per hand card
-                masks = sums.get(low, _NONE)
-                if len(masks) > 1:
-                    masks = (_union_masks(masks) if len(masks) < _SHARED
-                             else _loose_unions(q, low, masks))
-                captures[low] = masks
+            if masks is None:
+                masks = _loose_captures(q, low)
             for m in masks:
                 append(_new(Capture, (h, low, pick[m](table))))
         else:
