@@ -688,12 +688,7 @@ def _loose_sets(
                     continue
                 primaries = sums.get(target - low, _NONE)
             else:
-                primaries = []
-                for hv in hvals:
-                    if hv == target:
-                        primaries.append(0)
-                    elif hv < target:
-                        primaries += sums.get(target - hv, _NONE)
+                primaries = _hand_groups(hvals, target, sums)
             if not primaries:
                 continue
             if not gathers:
@@ -1037,14 +1032,9 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
         mandatory, mandatory_sets = standing.get(target, _FREE)
         if mandatory < 0:
             continue  # a set of this value would have to join a build we may not touch
-        # The groups of ``target`` holding the hand card: alone (mask 0), with loose cards,
-        # or raising a single build (with a table card where the ruleset allows).
-        primaries = []
-        for hv in hvals:
-            if hv == target:
-                primaries.append(0)
-            elif hv < target:
-                primaries += sums.get(target - hv, _NONE)
+        # The groups of ``target`` holding the hand card: alone or with loose cards, or
+        # raising a single build (with a table card where the ruleset allows).
+        primaries = _hand_groups(hvals, target, sums)
         for bit, value in raisable:
             if value == target:
                 continue
@@ -1075,6 +1065,18 @@ def _set_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
                     out.append(_new(Build, (h, target, pick[mask](table),
                                             1 + groups + mandatory_sets)))
     return out
+
+
+def _hand_groups(hvals: tuple[int, ...], target: int, sums: dict[int, list[int]]) -> list[int]:
+    """The loose groups of value ``target`` a hand card of ``hvals`` makes: the card alone
+    (mask 0), or with each set of loose cards summing to the rest (a new list)."""
+    groups: list[int] = []
+    for hv in hvals:
+        if hv == target:
+            groups.append(0)
+        elif hv < target:
+            groups += sums.get(target - hv, _NONE)
+    return groups
 
 
 def _onto_builds(t: _Table, player: int, h: Card, held: set[int]) -> list[Move]:
