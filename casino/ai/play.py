@@ -86,10 +86,11 @@ def play_game(
         while not state.is_over():
             seat = state.to_move
             started = clock()
-            move = players[seat].choose(state.view_for(seat, totals))
+            view = state.view_for(seat, totals)
+            move = players[seat].choose(view)
             seconds[seat].append(clock() - started)
-            if check:  # the listing the policy's view just made serves (rules._last_listing)
-                if move not in rules.legal_moves(state):
+            if check:  # the very move its view's listing holds, or one equal to a listed move
+                if not rules.was_listed(view, move) and move not in rules.legal_moves(state):
                     raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
                 state = rules.apply(state, move)
             else:
