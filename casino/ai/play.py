@@ -89,8 +89,12 @@ def play_game(
             view = state.view_for(seat, totals)
             move = players[seat].choose(view)
             seconds[seat].append(clock() - started)
-            if check:  # the very move its view's listing holds, or one equal to a listed move
-                if not rules.was_listed(view, move) and move not in rules.legal_moves(state):
+            # The very move its view's listing holds is legal as it stands; any other is
+            # looked up in the listing (check) or decided by the rules (``play``).
+            if rules.was_listed(view, move):
+                state = rules.apply(state, move)
+            elif check:
+                if move not in rules.legal_moves(state):
                     raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
                 state = rules.apply(state, move)
             else:
