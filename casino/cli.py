@@ -321,51 +321,78 @@ def version_line() -> str:
     return f"casino {casino.__version__}, {engine}"
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = ("simulate", "replay", "moves", "rulesets", "check-ruleset", "tournament", "serve",
+            "join")
+"""Every command, in the order ``--help`` lists them (``serve`` and ``join`` are
+``casino.net.cli``'s)."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone: a command reads none of the
+    others' options, and building all eight parsers cost ~11 M instructions at every start
+    (issue 17). Its usage line names every command either way, so each message reads the
+    same."""
+
+    def wanted(name: str) -> bool:
+        return command is None or command == name
+
     parser = argparse.ArgumentParser(prog="casino-cli", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=version_line())
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("simulate", help="play seeded games between built-in players")
-    p.add_argument("--ruleset", default="classic")
-    p.add_argument("--games", type=positive, default=100)
-    p.add_argument("--seed", default="0")
-    p.add_argument("--players", default="random,random", help="comma-separated, one per seat")
-    p.add_argument("--record", help="write one JSON line per game to this file")
-    p.add_argument("--individual", action="store_true",
-                   help="four players each alone, not as two teams")
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("replay", help="re-play game records and check all they state")
-    p.add_argument("file")
-    p.add_argument("--keep-going", action="store_true",
-                   help="report every bad record, not only the first")
-    p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("moves", help="list the legal moves of a position")
-    p.add_argument("--ruleset", default="classic")
-    p.add_argument("--position", required=True)
-    p.set_defaults(func=cmd_moves)
-    p = sub.add_parser("rulesets", help="list the rulesets with a line each")
-    p.set_defaults(func=cmd_rulesets)
-    p = sub.add_parser("check-ruleset",
-                       help="validate a ruleset (a file, or a name), naming every problem")
-    p.add_argument("file", help="a .toml file, or the name of a bundled ruleset or of yours")
-    p.set_defaults(func=cmd_check_ruleset)
-    p = sub.add_parser(
-        "tournament", help="duplicate-deal match between two players, with error bars")
-    p.add_argument("--ruleset", default="classic")
-    p.add_argument("--players", required=True, help="two players, e.g. expert,greedy")
-    p.add_argument("--deals", type=int, default=100, help="deal pairs (each played twice)")
-    p.add_argument("--seed", default="0")
-    p.add_argument("--seats", type=int, choices=(2, 4), default=2,
-                   help="4: each player sits in two opposite seats")
-    p.add_argument("--individual", action="store_true",
-                   help="with four seats, each seat alone, not two teams")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(func=cmd_tournament)
-    from casino.net.cli import add_parsers as add_net_parsers
+    sub = parser.add_subparsers(
+        dest="command", required=True,
+        metavar=None if command is None else "{" + ",".join(COMMANDS) + "}")
+    if wanted("simulate"):
+        p = sub.add_parser("simulate", help="play seeded games between built-in players")
+        p.add_argument("--ruleset", default="classic")
+        p.add_argument("--games", type=positive, default=100)
+        p.add_argument("--seed", default="0")
+        p.add_argument("--players", default="random,random",
+                       help="comma-separated, one per seat")
+        p.add_argument("--record", help="write one JSON line per game to this file")
+        p.add_argument("--individual", action="store_true",
+                       help="four players each alone, not as two teams")
+        p.add_argument("--json", action="store_true",
+                       help="print the summary as one JSON object")
+        p.set_defaults(func=cmd_simulate)
+    if wanted("replay"):
+        p = sub.add_parser("replay", help="re-play game records and check all they state")
+        p.add_argument("file")
+        p.add_argument("--keep-going", action="store_true",
+                       help="report every bad record, not only the first")
+        p.set_defaults(func=cmd_replay)
+    if wanted("moves"):
+        p = sub.add_parser("moves", help="list the legal moves of a position")
+        p.add_argument("--ruleset", default="classic")
+        p.add_argument("--position", required=True)
+        p.set_defaults(func=cmd_moves)
+    if wanted("rulesets"):
+        p = sub.add_parser("rulesets", help="list the rulesets with a line each")
+        p.set_defaults(func=cmd_rulesets)
+    if wanted("check-ruleset"):
+        p = sub.add_parser("check-ruleset",
+                           help="validate a ruleset (a file, or a name), naming every problem")
+        p.add_argument("file",
+                       help="a .toml file, or the name of a bundled ruleset or of yours")
+        p.set_defaults(func=cmd_check_ruleset)
+    if wanted("tournament"):
+        p = sub.add_parser(
+            "tournament", help="duplicate-deal match between two players, with error bars")
+        p.add_argument("--ruleset", default="classic")
+        p.add_argument("--players", required=True, help="two players, e.g. expert,greedy")
+        p.add_argument("--deals", type=int, default=100,
+                       help="deal pairs (each played twice)")
+        p.add_argument("--seed", default="0")
+        p.add_argument("--seats", type=int, choices=(2, 4), default=2,
+                       help="4: each player sits in two opposite seats")
+        p.add_argument("--individual", action="store_true",
+                       help="with four seats, each seat alone, not two teams")
+        p.add_argument("--jobs", type=int, default=1, help="worker processes")
+        p.add_argument("--json", action="store_true", help="print one JSON object")
+        p.set_defaults(func=cmd_tournament)
+    if command is None or command in ("serve", "join"):
+        from casino.net.cli import add_parsers as add_net_parsers
 
-    add_net_parsers(sub)
+        add_net_parsers(sub)
     return parser
 
 
@@ -373,7 +400,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     stale = native.stale_warning()
     if stale:
         print(stale, file=sys.stderr)
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import io
 import json
 import subprocess
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from casino.cli import get_ruleset, main, progress
+from casino.cli import COMMANDS, build_parser, get_ruleset, main, progress
 from casino.engine.record import GameRecord
 
 
@@ -323,3 +325,35 @@ def test_a_reader_that_stops_early_ends_the_output_without_a_traceback() -> None
     _, err = proc.communicate(timeout=60)
     assert "Traceback" not in err.decode(), err.decode()
     assert proc.returncode == 141
+
+
+def _parsed(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[object, str, str]:
+    """What a parser makes of ``argv``: the arguments, or the exit status; its output."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            result: object = vars(parser.parse_args(argv))
+        except SystemExit as exc:
+            result = ("exit", exc.code)
+    return result, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate"], ["simulate", "--games", "3", "--json", "--players", "greedy,random"],
+    ["simulate", "--help"], ["simulate", "--games", "0"], ["simulate", "--bogus"],
+    ["simulate", "extra"], ["replay"], ["replay", "f.jsonl", "--keep-going"],
+    ["moves", "--position", "x"], ["moves"], ["rulesets"], ["rulesets", "-x"],
+    ["check-ruleset", "a.toml"], ["check-ruleset", "--help"],
+    ["tournament", "--players", "a,b", "--seats", "3"], ["tournament", "--players", "a,b"],
+    ["serve", "--port", "0"], ["serve", "--nope"], ["join", "--help"],
+])
+def test_a_commands_own_parser_reads_its_arguments_as_the_whole_parser(
+        argv: list[str]) -> None:
+    """``main`` builds only the named command's parser: the same arguments, the same help,
+    the same messages (the usage line still names every command)."""
+    assert _parsed(build_parser(argv[0]), argv) == _parsed(build_parser(), argv)
+
+
+def test_the_command_list_is_every_command_the_parser_has() -> None:
+    action = next(a for a in build_parser()._actions if a.dest == "command")
+    assert tuple(action.choices or ()) == COMMANDS

@@ -132,6 +132,8 @@ def test_simulate_and_the_engine_start_without_pydantic() -> None:
     # platformdirs: a bundled ruleset is found before the player's folders are looked at.
     assert loaded & {"casino.ai.heuristic", "casino.ai.ismcts", "casino.ai.pimc",
                      "platformdirs"} == set()
+    # Nor importlib.resources (zipfile and more): the bundled files are read as files.
+    assert "importlib.resources" not in loaded and "zipfile" not in loaded
     engine = subprocess.run([sys.executable, "-c", "import sys, casino.engine; "
                              "print('pydantic' in sys.modules)"],
                             capture_output=True, text=True, check=True, timeout=60)

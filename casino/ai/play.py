@@ -86,9 +86,14 @@ def play_game(
         while not state.is_over():
             seat = state.to_move
             started = clock()
-            move = players[seat].choose(state.view_for(seat, totals))
+            view = state.view_for(seat, totals)
+            move = players[seat].choose(view)
             seconds[seat].append(clock() - started)
-            if check:  # the listing the policy's view just made serves (rules._last_listing)
+            # The very move its view's listing holds is legal as it stands; any other is
+            # looked up in the listing (check) or decided by the rules (``play``).
+            if rules.was_listed(view, move):
+                state = rules.apply(state, move)
+            elif check:
                 if move not in rules.legal_moves(state):
                     raise AssertionError(f"seat {seat} chose an illegal move {format_move(move)}")
                 state = rules.apply(state, move)

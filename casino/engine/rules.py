@@ -32,16 +32,17 @@ from casino.engine.transition import apply
 
 __all__ = [
     "Position", "apply", "explain", "find_moves", "is_legal", "legal_moves", "play", "takers",
+    "was_listed",
 ]
 
 _generate = generate  # the card rules before obligations (tests cross-check it)
 
 
 _last_listing: tuple[Ruleset, tuple[Card, ...], tuple[TableItem, ...], tuple[int, int | None,
-                    bool], list[Move]] | None = None
-"""The last listing and what it was made from: a player's view and the state it came from
-share the hand and table objects, so a state's moves checked after its view's are listed
-once (``casino-cli simulate`` checks every computer move this way)."""
+                    bool], list[Move], Position] | None = None
+"""The last listing, what it was made from and the position listed: a player's view and the
+state it came from share the hand and table objects, so a state's moves checked after its
+view's are listed once (``casino-cli simulate`` checks every computer move this way)."""
 
 
 def legal_moves(pos: Position) -> list[Move]:
@@ -72,8 +73,42 @@ def legal_moves(pos: Position) -> list[Move]:
     # A table of loose cards holds no build of the player's to attend to (most turns).
     if (must or not loose) and binds(rs, must):
         moves = obliged(rs, p, hand, table, must, moves)
-    _last_listing = (rs, hand, table, (p, partner, must), moves)
+    _last_listing = (rs, hand, table, (p, partner, must), moves, pos)
     return list(moves)
+
+
+def was_listed(pos: Position, move: Move) -> bool:
+    """Whether the last ``legal_moves`` listing of this position's player holds ``move``
+    itself (the very object, not an equal one).
+
+    A computer player chooses from the listing its view made; the state it came from shares
+    the view's hand and table, so the chosen move is checked legal without listing again or
+    comparing moves (``casino-cli simulate`` checks every move). False says nothing: a move
+    made some other way is decided by ``is_legal`` or looked up in ``legal_moves``.
+    """
+    last = _last_listing
+    if last is None:
+        return False
+    if last[5] is not pos:  # not the very position listed: one with the same listing?
+        p = pos.to_move
+        if type(pos) is State:
+            hand = pos.hands[p]
+            players = len(pos.hands)
+        else:
+            if pos.player != p:  # type: ignore[union-attr]
+                return False
+            hand = pos.hand  # type: ignore[union-attr]
+            players = len(pos.hand_counts)  # type: ignore[union-attr]
+        rs = pos.ruleset
+        if last[1] is not hand or last[2] is not pos.table or last[0] is not rs:
+            return False
+        partner = (p + 2) % 4 if players == 4 and is_partnership(rs, 4, pos.teams) else None
+        if last[3] != (p, partner, bool(pos.must_capture) and pos.must_capture[p]):
+            return False
+    for listed in last[4]:  # noqa: SIM110 (a loop: ``any(...)`` costs more on a short list)
+        if listed is move:
+            return True
+    return False
 
 
 def is_legal(pos: Position, move: Move) -> bool:
@@ -81,7 +116,10 @@ def is_legal(pos: Position, move: Move) -> bool:
 
     A capture is checked by splitting its items into groups of its value, never by looking
     it up in the listing, whose length grows exponentially with the loose cards (issue 20).
+    A move taken from the position's last listing is legal as it stands (``was_listed``).
     """
+    if was_listed(pos, move):
+        return True
     hand = hand_to_move(pos)
     if move.card not in hand:
         return False

@@ -13,7 +13,7 @@ import pytest
 
 from casino.engine import Build, Capture, Game, IllegalMoveError, legal_moves, load_ruleset, play
 from casino.engine.notation import format_move, parse_move
-from casino.engine.rules import apply, is_legal
+from casino.engine.rules import apply, is_legal, was_listed
 from casino.engine.ruleset import bundled_names
 
 from .helpers import legal_texts, pos
@@ -109,3 +109,28 @@ def test_reading_a_capture_on_the_crowded_table_does_not_list_every_move() -> No
     state = pos(CROWDED_LOOSE)
     move = parse_move(state, "10C x 5D 5C")
     assert move == Capture(state.hands[0][0], 10, (state.table[-2], state.table[-1]))
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_a_move_from_the_last_listing_is_known_listed_and_others_are_decided(name: str) -> None:
+    """``was_listed``: the very moves the view (or the state) was listed with, nothing else;
+    ``is_legal`` decides an equal copy of every listed move without the listing."""
+    rs = load_ruleset(name)
+    rng = random.Random(f"listed:{name}")
+    for seed in range(6):
+        state = Game.start(rs, 2, seed).round
+        while not state.is_over():
+            view = state.view_for(state.to_move)
+            moves = legal_moves(view)
+            assert all(was_listed(view, m) and was_listed(state, m) for m in moves)
+            copies = [type(m)._make(tuple(m)) for m in moves]
+            assert not any(was_listed(view, c) or was_listed(state, c) for c in copies)
+            assert all(is_legal(state, c) for c in copies)
+            other = state.view_for(1 - state.to_move)
+            assert legal_moves(other) == [] and not was_listed(other, moves[0])
+            chosen = rng.choice(moves)
+            after = apply(state, chosen)
+            if not after.is_over():
+                assert not was_listed(after, chosen)
+                assert not was_listed(after.view_for(after.to_move), chosen)
+            state = after
