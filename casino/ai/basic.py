@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Protocol
 
@@ -10,7 +11,7 @@ from casino.engine.cards import Card
 from casino.engine.moves import Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import PlayerView, item_cards
+from casino.engine.state import PlayerView, State, item_cards
 
 
 class Policy(Protocol):
@@ -101,6 +102,66 @@ def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
         return best
     trails = [m for m in moves if type(m) is Trail] or moves
     return min(trails, key=lambda m: (w[m.card.index], -m.card.rank))
+
+
+def careful_pick(state: State, moves: list[Move]) -> Move:
+    """``greedy_pick`` with a look at the next hand, for playouts (their deals are full):
+    the best capture; else the richest build the next player holds no taker for; else the
+    trail the next player can take least with (a pair, or a sum with one loose card),
+    then the cheapest."""
+    rs = state.ruleset
+    w = _worths(rs)
+    n = len(state.table)
+    sweep = rs.scoring.sweep
+    best: Move | None = None
+    best_gain = -1.0
+    for m in moves:
+        if type(m) is Capture:
+            g = _capture_gain(w, sweep, n, m)
+            if g > best_gain:
+                best, best_gain = m, g
+    if best is not None:
+        return best
+    values = rs.card_value_table
+    pair_only = rs.pair_only_table
+    nxt = state.hands[(state.to_move + 1) % len(state.hands)]
+    takes: set[int] = set()
+    ranks: set[int] = set()
+    for c in nxt:
+        ranks.add(c.rank)
+        if not pair_only[c.index]:
+            takes.update(values[c.index])
+    for m in moves:
+        if type(m) is Build and m.value not in takes:
+            g = sum(w[c.index] for i in m.items for c in item_cards(i))
+            if g > best_gain:
+                best, best_gain = m, g
+    if best is not None:
+        return best
+    trails = [m for m in moves if type(m) is Trail]
+    if not trails:
+        return greedy_pick(rs, n, moves)
+    loose = [c for c in state.table if type(c) is Card and not pair_only[c.index]]
+    best_cost = math.inf
+    for m in trails:
+        card = m.card
+        i = card.index
+        cost = w[i]
+        if card.rank in ranks:
+            cost += w[i]
+        elif takes and not pair_only[i]:
+            given = 0.0
+            for x in loose:
+                if w[x.index] > given and any(
+                        v + vx in takes for v in values[i] for vx in values[x.index]):
+                    given = w[x.index]
+            if given:
+                cost += w[i] + given
+        if cost < best_cost or (cost == best_cost and best is not None
+                                and card.rank > best.card.rank):
+            best, best_cost = m, cost
+    assert best is not None
+    return best
 
 
 class GreedyPolicy:
