@@ -12,6 +12,7 @@ from casino.engine.moves import Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import PlayerView, State, item_cards
+from casino.engine.transition import after_move
 
 
 class Policy(Protocol):
@@ -161,6 +162,46 @@ def careful_pick(state: State, moves: list[Move]) -> Move:
                                 and card.rank > best.card.rank):
             best, best_cost = m, cost
     assert best is not None
+    return best
+
+
+BUILD_CREDIT = 0.5
+"""Share of a build's cards ``wary_pick`` credits its maker with before it is taken."""
+
+
+def wary_pick(state: State, moves: list[Move], look: int = 3) -> Move:
+    """A playout policy one ply deep (a playout's deal is full): of the ``look`` moves worth
+    most at once (a capture its take, a build a share of its cards, a trail a little less
+    than nothing, the cheaper the better), the one whose worth less the next player's best
+    take after it, by the engine, is highest."""
+    rs = state.ruleset
+    w = _worths(rs)
+    n = len(state.table)
+    sweep = rs.scoring.sweep
+    scored: list[tuple[float, int, Move]] = []
+    for k, m in enumerate(moves):
+        if isinstance(m, Capture):
+            g = _capture_gain(w, sweep, n, m)
+        elif isinstance(m, Build):
+            g = BUILD_CREDIT * sum(w[c.index] for i in m.items for c in item_cards(i))
+        else:
+            g = -0.1 * w[m.card.index]
+        scored.append((-g, k, m))
+    scored.sort()
+    best = scored[0][2]
+    best_value = -math.inf
+    for neg, _, m in scored[:look]:
+        after = after_move(state, m)
+        taken = 0.0
+        if any(after.hands):
+            size = len(after.table)
+            for r in legal_moves(after):
+                if type(r) is Capture:
+                    g = _capture_gain(w, sweep, size, r)
+                    if g > taken:
+                        taken = g
+        if -neg - taken > best_value:
+            best, best_value = m, -neg - taken
     return best
 
 

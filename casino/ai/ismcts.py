@@ -75,7 +75,7 @@ class ISMCTSPolicy(SearchPolicy):
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 4, refill_explore: float = 2.0,
-                 doubt: float = 2.0, careful: bool = False, reuse: bool = False) -> None:
+                 doubt: float = 2.0, playout: str = "greedy", reuse: bool = False) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -94,7 +94,7 @@ class ISMCTSPolicy(SearchPolicy):
         self._left: tuple[PlayerView, State] | None = None
         self._keep: dict[int, float] = {}
         self._keep_view: PlayerView | None = None
-        self.careful = careful  # playouts on ``careful_pick`` instead of ``greedy_pick``
+        self.playout = playout  # "greedy", "careful" or "wary": ``search.rollout``
         # Tree reuse: the subtree under the move ``choose`` played, and the root of the last
         # search; the next decision in the deal starts from the reply's node in it.
         self.reuse = reuse
@@ -278,7 +278,7 @@ class ISMCTSPolicy(SearchPolicy):
                 node = best[1]
                 path.append(node)
                 state = play_in_deal(state, best[0])
-            state = rollout(state, deal_number, horizon - len(path), self.careful)
+            state = rollout(state, deal_number, horizon - len(path), self.playout)
             value = utility(estimate(state))
             for n in path:
                 n.visits += 1
