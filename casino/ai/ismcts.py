@@ -111,7 +111,7 @@ class ISMCTSPolicy(SearchPolicy):
         move = super().choose(view)
         self._left = (view, after_move(probe_state(view), move)) if (
             self.doubt or self.reuse) else None
-        root = self._root
+        root: _Node | None = self._root
         self._under = root.children.get(move) if self.reuse and root is not None else None
         self._root = None
         return move
