@@ -75,7 +75,7 @@ class ISMCTSPolicy(SearchPolicy):
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 4, refill_explore: float = 2.0,
-                 doubt: float = 2.0, playout: str = "greedy", reuse: bool = False) -> None:
+                 doubt: float = 2.0, playout: str = "greedy") -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -95,65 +95,14 @@ class ISMCTSPolicy(SearchPolicy):
         self._keep: dict[int, float] = {}
         self._keep_view: PlayerView | None = None
         self.playout = playout  # "greedy", "careful" or "wary": ``search.rollout``
-        # Tree reuse: the subtree under the move ``choose`` played, and the root of the last
-        # search; the next decision in the deal starts from the reply's node in it.
-        self.reuse = reuse
-        self._under: _Node | None = None
-        self._reused: _Node | None = None
-        self._root: _Node | None = None
 
     def choose(self, view: PlayerView) -> Move:
         """The search's move; between two of its moves in a deal it watches the opponent's."""
-        self._reused = self._reply(view) if self.reuse else None
         self._keep = self.infer(view)
         self._keep_view = view
-        self._root = None
         move = super().choose(view)
-        self._left = (view, after_move(probe_state(view), move)) if (
-            self.doubt or self.reuse) else None
-        root: _Node | None = self._root
-        self._under = root.children.get(move) if self.reuse and root is not None else None
-        self._root = None
+        self._left = (view, after_move(probe_state(view), move)) if self.doubt else None
         return move
-
-    def _follows(self, view: PlayerView) -> tuple[PlayerView, State] | None:
-        """(the view of our last move, the state it left) if ``view`` is our next turn in
-        the same deal of a two-player game whose hands are not refilled, else None."""
-        left = self._left
-        if left is None:
-            return None
-        before, state = left
-        opp = 1 - view.player
-        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
-                or view.deal_number != before.deal_number
-                or view.stock_count != before.stock_count
-                or len(view.hand) != len(before.hand) - 1
-                or view.captures[view.player] != state.captures[view.player]
-                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
-            return None
-        return left
-
-    def _reply(self, view: PlayerView) -> _Node | None:
-        """The last search's node for the opponent's reply to our move, if it has one."""
-        under = self._under
-        follows = self._follows(view)
-        if under is None or follows is None:
-            return None
-        state = follows[1]
-        opp = 1 - view.player
-        for move, child in under.children.items():
-            probe = State(
-                ruleset=state.ruleset, dealer=state.dealer, to_move=opp,
-                hands=tuple((move.card,) if s == opp else () for s in range(2)),
-                table=state.table, stock=(), captures=state.captures, sweeps=state.sweeps,
-                last_taker=state.last_taker, must_capture=state.must_capture,
-                deal_number=state.deal_number, teams=state.teams,
-            )
-            after = after_move(probe, move)
-            if (after.table == view.table and after.captures == view.captures
-                    and after.sweeps == view.sweeps):
-                return child
-        return None
 
     def infer(self, view: PlayerView) -> dict[int, float]:
         """Card index -> the chance the opponent still holds it, from what they passed up.
@@ -213,13 +162,6 @@ class ISMCTSPolicy(SearchPolicy):
         side = side_of(view, view.player)
         seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
-        reused = self._reused if self._keep_view is view else None
-        if reused is not None:  # the candidates' statistics so far, with their subtrees
-            for m in cands:
-                child = reused.children.get(m)
-                if child is not None:
-                    root.children[m] = child
-        self._root = root
         # The root offers the candidates whatever the deal: one list of [move, child].
         root_offer: list[list[Any]] = [[m, None] for m in cands]
         dealer = Dealer(view, keep=self._keep if self._keep_view is view else None)
