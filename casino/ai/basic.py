@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Protocol
 
@@ -11,8 +10,7 @@ from casino.engine.cards import Card
 from casino.engine.moves import Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
 from casino.engine.ruleset import Ruleset
-from casino.engine.state import PlayerView, State, item_cards
-from casino.engine.transition import after_move
+from casino.engine.state import PlayerView, item_cards
 
 
 class Policy(Protocol):
@@ -103,106 +101,6 @@ def greedy_pick(ruleset: Ruleset, table_size: int, moves: list[Move]) -> Move:
         return best
     trails = [m for m in moves if type(m) is Trail] or moves
     return min(trails, key=lambda m: (w[m.card.index], -m.card.rank))
-
-
-def careful_pick(state: State, moves: list[Move]) -> Move:
-    """``greedy_pick`` with a look at the next hand, for playouts (their deals are full):
-    the best capture; else the richest build the next player holds no taker for; else the
-    trail the next player can take least with (a pair, or a sum with one loose card),
-    then the cheapest."""
-    rs = state.ruleset
-    w = _worths(rs)
-    n = len(state.table)
-    sweep = rs.scoring.sweep
-    best: Move | None = None
-    best_gain = -1.0
-    for m in moves:
-        if type(m) is Capture:
-            g = _capture_gain(w, sweep, n, m)
-            if g > best_gain:
-                best, best_gain = m, g
-    if best is not None:
-        return best
-    values = rs.card_value_table
-    pair_only = rs.pair_only_table
-    nxt = state.hands[(state.to_move + 1) % len(state.hands)]
-    takes: set[int] = set()
-    ranks: set[int] = set()
-    for c in nxt:
-        ranks.add(c.rank)
-        if not pair_only[c.index]:
-            takes.update(values[c.index])
-    for m in moves:
-        if type(m) is Build and m.value not in takes:
-            g = sum(w[c.index] for i in m.items for c in item_cards(i))
-            if g > best_gain:
-                best, best_gain = m, g
-    if best is not None:
-        return best
-    trails = [m for m in moves if type(m) is Trail]
-    if not trails:
-        return greedy_pick(rs, n, moves)
-    loose = [c for c in state.table if type(c) is Card and not pair_only[c.index]]
-    best_cost = math.inf
-    for m in trails:
-        card = m.card
-        i = card.index
-        cost = w[i]
-        if card.rank in ranks:
-            cost += w[i]
-        elif takes and not pair_only[i]:
-            given = 0.0
-            for x in loose:
-                if w[x.index] > given and any(
-                        v + vx in takes for v in values[i] for vx in values[x.index]):
-                    given = w[x.index]
-            if given:
-                cost += w[i] + given
-        if cost < best_cost or (cost == best_cost and best is not None
-                                and card.rank > best.card.rank):
-            best, best_cost = m, cost
-    assert best is not None
-    return best
-
-
-BUILD_CREDIT = 0.5
-"""Share of a build's cards ``wary_pick`` credits its maker with before it is taken."""
-
-
-def wary_pick(state: State, moves: list[Move], look: int = 3) -> Move:
-    """A playout policy one ply deep (a playout's deal is full): of the ``look`` moves worth
-    most at once (a capture its take, a build a share of its cards, a trail a little less
-    than nothing, the cheaper the better), the one whose worth less the next player's best
-    take after it, by the engine, is highest."""
-    rs = state.ruleset
-    w = _worths(rs)
-    n = len(state.table)
-    sweep = rs.scoring.sweep
-    scored: list[tuple[float, int, Move]] = []
-    for k, m in enumerate(moves):
-        if isinstance(m, Capture):
-            g = _capture_gain(w, sweep, n, m)
-        elif isinstance(m, Build):
-            g = BUILD_CREDIT * sum(w[c.index] for i in m.items for c in item_cards(i))
-        else:
-            g = -0.1 * w[m.card.index]
-        scored.append((-g, k, m))
-    scored.sort()
-    best = scored[0][2]
-    best_value = -math.inf
-    for neg, _, m in scored[:look]:
-        after = after_move(state, m)
-        taken = 0.0
-        if any(after.hands):
-            size = len(after.table)
-            for r in legal_moves(after):
-                if type(r) is Capture:
-                    g = _capture_gain(w, sweep, size, r)
-                    if g > taken:
-                        taken = g
-        if -neg - taken > best_value:
-            best, best_value = m, -neg - taken
-    return best
 
 
 class GreedyPolicy:

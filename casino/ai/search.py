@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from casino.ai.basic import careful_pick, greedy_pick, wary_pick
+from casino.ai.basic import greedy_pick
 from casino.ai.endgame import SearchLimit, Solver, Utility
 from casino.ai.heuristic import assess
 from casino.ai.sampling import determinize
@@ -73,23 +73,14 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
     return utility
 
 
-def rollout(state: State, deal: int | None = None, plies: int = 1_000,
-            playout: str = "greedy") -> State:
-    """Play on with every seat on ``greedy_pick`` (or ``careful_pick``, ``wary_pick`` as
-    ``playout`` says): to the round's end, or out of ``deal``, or for at most ``plies``
-    plies. Out of ``deal`` means to its last move, before the next hands are dealt
-    (``play_in_deal``)."""
+def rollout(state: State, deal: int | None = None, plies: int = 1_000) -> State:
+    """Play on with every seat on ``greedy_pick``: to the round's end, or out of ``deal``,
+    or for at most ``plies`` plies. Out of ``deal`` means to its last move, before the next
+    hands are dealt (``play_in_deal``)."""
     rs = state.ruleset
     step = apply if deal is None else play_in_deal
     while plies > 0 and any(state.hands) and (deal is None or state.deal_number == deal):
-        moves = legal_moves(state)
-        if playout == "greedy":
-            move = greedy_pick(rs, len(state.table), moves)
-        elif playout == "careful":
-            move = careful_pick(state, moves)
-        else:
-            move = wary_pick(state, moves)
-        state = step(state, move)
+        state = step(state, greedy_pick(rs, len(state.table), legal_moves(state)))
         plies -= 1
     return state
 
