@@ -45,35 +45,44 @@ state it came from share the hand and table objects, so a state's moves checked 
 view's are listed once (``casino-cli simulate`` checks every computer move this way)."""
 
 
-def legal_moves(pos: Position) -> list[Move]:
-    """Every legal move of the player to move, deduplicated, in a stable order."""
-    global _last_listing
+def _whose(pos: Position) -> tuple[tuple[Card, ...], tuple[int, int | None, bool]] | None:
+    """The hand a listing of ``pos`` is made from and the rest of its key beside the ruleset
+    and table (the mover, their partner, whether they must capture); None for a view of a
+    player not to move. ``partner_of`` and ``hand_to_move`` written out: this runs on every
+    ply of every search."""
     p = pos.to_move
-    rs = pos.ruleset
     if type(pos) is State:
         hand = pos.hands[p]
         players = len(pos.hands)
     else:
         if pos.player != p:  # type: ignore[union-attr]
-            return []
+            return None
         hand = pos.hand  # type: ignore[union-attr]
         players = len(pos.hand_counts)  # type: ignore[union-attr]
-    if not hand:
+    partner = (p + 2) % 4 if players == 4 and is_partnership(pos.ruleset, 4, pos.teams) else None
+    return hand, (p, partner, bool(pos.must_capture) and pos.must_capture[p])
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every legal move of the player to move, deduplicated, in a stable order."""
+    global _last_listing
+    whose = _whose(pos)
+    if whose is None or not whose[0]:
         return []
-    # ``partner_of`` and ``hand_to_move`` written out: this runs on every ply of every search.
-    partner = (p + 2) % 4 if players == 4 and is_partnership(rs, 4, pos.teams) else None
-    must = bool(pos.must_capture) and pos.must_capture[p]
+    hand, key = whose
+    rs = pos.ruleset
     table = pos.table
     last = _last_listing
     if (last is not None and last[2] is table and last[1] is hand and last[0] is rs
-            and last[3] == (p, partner, must)):
+            and last[3] == key):
         return list(last[4])
+    p, partner, must = key
     loose = Pile not in map(type, table)
     moves = generate(rs, p, hand, table, partner, loose=loose)
     # A table of loose cards holds no build of the player's to attend to (most turns).
     if (must or not loose) and binds(rs, must):
         moves = obliged(rs, p, hand, table, must, moves)
-    _last_listing = (rs, hand, table, (p, partner, must), moves, pos)
+    _last_listing = (rs, hand, table, key, moves, pos)
     return list(moves)
 
 
@@ -90,20 +99,9 @@ def was_listed(pos: Position, move: Move) -> bool:
     if last is None:
         return False
     if last[5] is not pos:  # not the very position listed: one with the same listing?
-        p = pos.to_move
-        if type(pos) is State:
-            hand = pos.hands[p]
-            players = len(pos.hands)
-        else:
-            if pos.player != p:  # type: ignore[union-attr]
-                return False
-            hand = pos.hand  # type: ignore[union-attr]
-            players = len(pos.hand_counts)  # type: ignore[union-attr]
-        rs = pos.ruleset
-        if last[1] is not hand or last[2] is not pos.table or last[0] is not rs:
-            return False
-        partner = (p + 2) % 4 if players == 4 and is_partnership(rs, 4, pos.teams) else None
-        if last[3] != (p, partner, bool(pos.must_capture) and pos.must_capture[p]):
+        whose = _whose(pos)
+        if (whose is None or last[1] is not whose[0] or last[2] is not pos.table
+                or last[0] is not pos.ruleset or last[3] != whose[1]):
             return False
     for listed in last[4]:  # noqa: SIM110 (a loop: ``any(...)`` costs more on a short list)
         if listed is move:
