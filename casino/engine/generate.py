@@ -232,11 +232,7 @@ class _Table:
                             unions += [r | 1 << j for r in unions]
                     found = sorted(unions)[1:]
                 else:
-                    reach = {0}
-                    for g in groups:
-                        reach |= {r | g for r in reach if not r & g}
-                    reach.discard(0)
-                    found = sorted(reach)
+                    found = _union_masks(groups)
             else:
                 found = list(groups)
             if self.blocks:
