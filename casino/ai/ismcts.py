@@ -57,7 +57,7 @@ from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
-from casino.engine.state import Pile, PileKind, PlayerView, State
+from casino.engine.state import Pile, PileKind, PlayerView, State, item_cards
 from casino.engine.transition import after_move, play_in_deal
 
 
@@ -104,10 +104,46 @@ class ISMCTSPolicy(SearchPolicy):
         self._left: tuple[PlayerView, State] | None = None
         self._keep: dict[int, float] = {}
         self._keep_view: PlayerView | None = None
+        # The opponent's builds and blocks on the table that they still hold a taker of.
+        self._held: tuple[Pile, ...] = ()
+        self._need: dict[int, list[int]] = {}
+
+    def holds(self, view: PlayerView) -> dict[int, list[int]]:
+        """Seat -> values the opponent still holds a card of, as their own moves proved.
+
+        Where no rule makes a builder keep a taker (Munter), the view proves nothing, yet
+        whoever builds or blocks must hold a card that takes the pile: that card is still
+        in the hand until a card that could be it is played. Two players, watched within a
+        deal as ``infer`` watches. Where the view proves it (``keep_card``) this adds nothing.
+        """
+        held: tuple[Pile, ...] = ()
+        left = self._left
+        if (left is not None and not view.ruleset.obligations.keep_card
+                and self._watched(view, *left)):
+            before, state = left
+            opp = 1 - view.player
+            seen = {c.index for it in state.table for c in item_cards(it)}
+            seen.update(c.index for pile in state.captures for c in pile)
+            played = [c for it in view.table for c in item_cards(it) if c.index not in seen]
+            played += [c for pile in view.captures for c in pile if c.index not in seen]
+            kept = () if self._keep_view is not before else self._held
+            rs = view.ruleset
+            held = tuple(
+                p for p in view.table
+                if type(p) is Pile and p.owner == opp and p.kind is not PileKind.STACK
+                and (p not in state.table
+                     or (p in kept and not any(
+                         p.value in rs.card_value_table[c.index] for c in played))))
+        self._held = held
+        out: dict[int, list[int]] = {}
+        for p in held:
+            out.setdefault(p.owner, []).append(p.value)
+        return out
 
     def choose(self, view: PlayerView) -> Move:
         """The search's move; between two of its moves in a deal it watches the opponent's."""
         self._keep = self.infer(view)
+        self._need = self.holds(view)
         self._keep_view = view
         move = super().choose(view)
         self._left = (view, after_move(probe_state(view), move)) if self.doubt else None
@@ -126,12 +162,7 @@ class ISMCTSPolicy(SearchPolicy):
             return {}
         before, state = left
         opp = 1 - view.player
-        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
-                or view.deal_number != before.deal_number
-                or view.stock_count != before.stock_count
-                or len(view.hand) != len(before.hand) - 1
-                or view.captures[view.player] != state.captures[view.player]
-                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
+        if not self._watched(view, before, state):
             return {}
         keep = dict(self._keep) if self._keep_view is before else {}
         if state.must_capture[opp] or any(
@@ -158,6 +189,19 @@ class ISMCTSPolicy(SearchPolicy):
                 keep[c.index] = keep.get(c.index, 1.0) * math.exp(-self.doubt * (best - took))
         return keep
 
+    @staticmethod
+    def _watched(view: PlayerView, before: PlayerView, state: State) -> bool:
+        """Whether one opponent move, all seen, lies between ``state`` (our last move's) and
+        ``view``: two players, the same deal, hands not refilled."""
+        opp = 1 - view.player
+        return not (
+            view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
+            or view.deal_number != before.deal_number
+            or view.stock_count != before.stock_count
+            or len(view.hand) != len(before.hand) - 1
+            or view.captures[view.player] != state.captures[view.player]
+            or view.captures[opp][:len(state.captures[opp])] != state.captures[opp])
+
     def shape(self, view: PlayerView) -> tuple[int, float]:
         """The playout horizon in plies and the UCB constant for this view's ruleset."""
         if view.ruleset.deal.draw_to:
@@ -173,7 +217,9 @@ class ISMCTSPolicy(SearchPolicy):
         root = _Node(side)
         # The root offers the candidates whatever the deal: one list of [move, child].
         root_offer: list[list[Any]] = [[m, None] for m in cands]
-        dealer = Dealer(view, keep=self._keep if self._keep_view is view else None)
+        mine = self._keep_view is view
+        dealer = Dealer(view, keep=self._keep if mine else None,
+                        holds=self._need if mine else None)
         estimate: LeafEstimate | None = None
         deal_number = view.deal_number
         width = self.width
