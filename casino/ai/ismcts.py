@@ -113,20 +113,22 @@ class ISMCTSPolicy(SearchPolicy):
 
         Where no rule makes a builder keep a taker (Munter), the view proves nothing, yet
         whoever builds or blocks must hold a card that takes the pile: that card is still
-        in the hand until a card that could be it is played. Two players, watched within a
-        deal as ``infer`` watches. Where the view proves it (``keep_card``) this adds nothing.
+        in the hand until a card that could be it is played. Two players, watched as ``infer``
+        watches, and the move that opens a deal too. Where the view proves it (``keep_card``)
+        this adds nothing.
         """
         held: tuple[Pile, ...] = ()
         left = self._left
         if (left is not None and not view.ruleset.obligations.keep_card
-                and self._watched(view, *left)):
+                and self._watched(view, *left, opening=True)):
             before, state = left
             opp = 1 - view.player
             seen = {c.index for it in state.table for c in item_cards(it)}
             seen.update(c.index for pile in state.captures for c in pile)
             played = [c for it in view.table for c in item_cards(it) if c.index not in seen]
             played += [c for pile in view.captures for c in pile if c.index not in seen]
-            kept = () if self._keep_view is not before else self._held
+            same = self._keep_view is before and view.deal_number == before.deal_number
+            kept = self._held if same else ()
             rs = view.ruleset
             held = tuple(
                 p for p in view.table
@@ -190,17 +192,23 @@ class ISMCTSPolicy(SearchPolicy):
         return keep
 
     @staticmethod
-    def _watched(view: PlayerView, before: PlayerView, state: State) -> bool:
+    def _watched(view: PlayerView, before: PlayerView, state: State,
+                 opening: bool = False) -> bool:
         """Whether one opponent move, all seen, lies between ``state`` (our last move's) and
-        ``view``: two players, the same deal, hands not refilled."""
+        ``view``: two players, hands not refilled, the same deal (or, with ``opening``, the
+        move that opened this deal after ours ended the last)."""
         opp = 1 - view.player
-        return not (
-            view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
-            or view.deal_number != before.deal_number
-            or view.stock_count != before.stock_count
-            or len(view.hand) != len(before.hand) - 1
-            or view.captures[view.player] != state.captures[view.player]
-            or view.captures[opp][:len(state.captures[opp])] != state.captures[opp])
+        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
+                or view.captures[view.player] != state.captures[view.player]
+                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
+            return False
+        if view.deal_number == before.deal_number:
+            return (view.stock_count == before.stock_count
+                    and len(view.hand) == len(before.hand) - 1)
+        hand = view.ruleset.deal.hand
+        return (opening and view.deal_number == before.deal_number + 1
+                and len(before.hand) == 1 and len(view.hand) == hand
+                and view.hand_counts[opp] == hand - 1)
 
     def shape(self, view: PlayerView) -> tuple[int, float]:
         """The playout horizon in plies and the UCB constant for this view's ruleset."""
