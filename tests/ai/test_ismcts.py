@@ -6,10 +6,12 @@ import random
 
 from casino.ai.ismcts import ISMCTSPolicy
 from casino.ai.registry import POLICIES
+from casino.ai.sampling import Dealer
 from casino.engine import apply, load_ruleset
 from casino.engine.cards import DECK, Card
-from casino.engine.moves import Trail
-from casino.engine.state import State
+from casino.engine.moves import Build, Trail
+from casino.engine.rules import legal_moves
+from casino.engine.state import Pile, State
 
 
 def _deal(hands: tuple[str, str], table: str) -> State:
@@ -49,3 +51,49 @@ def test_without_doubt_the_search_is_the_view_alone() -> None:
     view = state.view_for(0)
     assert hard.infer(view) == {}
     assert hard.choose(view) == POLICIES["hard"](seed=1).choose(view)
+
+
+def _munter(hands: tuple[str, str], table: str) -> State:
+    """Two-player Munter, seat 0 to move, the rest of the deck shuffled into the stock."""
+    state = _deal(hands, table)
+    return State(ruleset=load_ruleset("munter"), dealer=1, to_move=0, hands=state.hands,
+                 table=state.table, stock=state.stock, captures=((), ()), sweeps=(0, 0),
+                 must_capture=(False, False), deal_number=1)
+
+
+def _build(state: State, card: str, value: int) -> State:
+    """The player to move builds ``card`` onto the table's single loose card."""
+    move = next(m for m in legal_moves(state) if type(m) is Build
+                and m.card == Card.parse(card) and m.value == value)
+    return apply(state, move)
+
+
+def test_in_munter_a_build_the_opponent_just_made_is_dealt_a_card_that_takes_it() -> None:
+    """No rule keeps a Munter builder's taker in hand, so the view proves nothing; the build
+    itself does: whoever builds holds a card that takes the pile."""
+    state = _munter(("QD KD 3C", "9D 8S 5C"), "10D 4H 2D")
+    policy = ISMCTSPolicy(seed=1, iterations=60)
+    state = apply(state, policy.choose(state.view_for(0)))
+    assert [str(c) for c in state.table] == ["4H"]  # the Queen took 10 + 2
+    state = _build(state, "5C", 9)
+    view = state.view_for(0)
+    assert policy.holds(view) == {1: [9]}
+    dealer = Dealer(view, holds=policy.holds(view))
+    rng = random.Random(2)
+    for _ in range(200):
+        assert any(c.rank == 9 for c in dealer.deal(rng).hands[1])
+
+
+def test_in_munter_the_proof_lasts_until_a_card_that_could_be_the_taker_is_played() -> None:
+    state = _munter(("QD KD 3C 7H", "9D 8S 5C 9C"), "10D 4H 2D")
+    policy = ISMCTSPolicy(seed=1, iterations=60)
+    state = apply(state, policy.choose(state.view_for(0)))
+    state = _build(state, "5C", 9)
+    assert policy.holds(state.view_for(0)) == {1: [9]}
+    state = apply(state, policy.choose(state.view_for(0)))
+    state = apply(state, Trail(Card.parse("8S")))
+    assert policy.holds(state.view_for(0)) == {1: [9]}  # an 8 cannot be the taker
+    state = apply(state, policy.choose(state.view_for(0)))
+    assert any(isinstance(it, Pile) and it.value == 9 for it in state.table)
+    state = apply(state, Trail(Card.parse("9C")))
+    assert policy.holds(state.view_for(0)) == {}  # that 9 may have been the taker
