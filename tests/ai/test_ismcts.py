@@ -97,3 +97,25 @@ def test_in_munter_the_proof_lasts_until_a_card_that_could_be_the_taker_is_playe
     assert any(isinstance(it, Pile) and it.value == 9 for it in state.table)
     state = apply(state, Trail(Card.parse("9C")))
     assert policy.holds(state.view_for(0)) == {}  # that 9 may have been the taker
+
+
+def test_in_munter_the_expert_outbuilds_the_build_the_opponent_just_opened_a_deal_with() -> None:
+    """A position of a real game: the opponent opens the deal building 5♣ onto 4♥ for 9, so
+    they hold a 9. Raising it to 10 with the A♠ (we hold the 10♠) saves it from them and
+    banks the Ace; on the view alone the expert put the 2♠ down and lost the build."""
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(t) for t in text.split())
+
+    state = State(
+        ruleset=load_ruleset("munter"), dealer=0, to_move=0, hands=(cards("QD"), ()),
+        table=cards("10D 4H 2D"),
+        stock=cards("9D 8S 5C 6D KD 10S 2S AS 10H 6H QC AD 10C 3D QS 8C"),
+        captures=(cards("4D 4S 7C 7D 5H 5S KS KC 8D 8H 6C 6S 7S 7H"),
+                  cards("AH 5D 9H JD JC 3S 3C AC QH 2C JH 3H JS 2H 9C KH 4C 9S")),
+        sweeps=(0, 2), last_taker=0, must_capture=(False, False), deal_number=4)
+    expert = POLICIES["expert"](seed=1)
+    state = apply(state, expert.choose(state.view_for(0)))  # the Queen takes 10 + 2
+    assert state.hands == (cards("KD 10S 2S AS"), cards("9D 8S 5C 6D"))
+    state = _build(state, "5C", 9)
+    move = expert.choose(state.view_for(0))
+    assert type(move) is Build and move.card == Card.parse("AS") and move.value == 10
