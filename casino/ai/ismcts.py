@@ -57,7 +57,6 @@ from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
-from casino.engine.ruleset import Obligations
 from casino.engine.state import Pile, PileKind, PlayerView, State, item_cards
 from casino.engine.transition import after_move, play_in_deal
 
@@ -168,14 +167,11 @@ class ISMCTSPolicy(SearchPolicy):
         if not self._watched(view, before, state):
             return {}
         keep = dict(self._keep) if self._keep_view is before else {}
-        rs = view.ruleset
-        # Where no rule binds a builder (Munter) their own piles say nothing of their hand,
-        # as they may leave them for later, but the rest of their choice still does.
-        free = rs.obligations == Obligations()
-        if state.must_capture[opp] or (not free and any(
+        if state.must_capture[opp] or any(
                 type(it) is Pile and it.kind is PileKind.BUILD and it.owner == opp
-                for it in state.table)):
+                for it in state.table):
             return keep  # an obligation chose for them
+        rs = view.ruleset
         taken = view.captures[opp][len(state.captures[opp]):]
         took = sum(card_worth(rs, c) for c in taken)
         if taken and not view.table:
@@ -190,9 +186,7 @@ class ISMCTSPolicy(SearchPolicy):
                 deal_number=state.deal_number, teams=state.teams,
             )
             best = max((capture_gain(rs, n, m) for m in legal_moves(probe)
-                        if type(m) is Capture and not (free and any(
-                            type(it) is Pile and it.owner == opp for it in m.items))),
-                       default=0.0)
+                        if type(m) is Capture), default=0.0)
             if best > took:
                 keep[c.index] = keep.get(c.index, 1.0) * math.exp(-self.doubt * (best - took))
         return keep

@@ -119,21 +119,3 @@ def test_in_munter_the_expert_outbuilds_the_build_the_opponent_just_opened_a_dea
     state = _build(state, "5C", 9)
     move = expert.choose(state.view_for(0))
     assert type(move) is Build and move.card == Card.parse("AS") and move.value == 10
-
-
-def test_in_munter_an_opponent_who_owns_a_build_is_still_watched() -> None:
-    """No rule binds a Munter builder, so what they pass up still says what they hold; their
-    own build, which they may leave for later, says nothing."""
-    state = _munter(("QH QC JH JC", "9D 8S 5C 6H"), "10D 4H KS")
-    policy = ISMCTSPolicy(seed=1, iterations=60)
-    state = apply(state, policy.choose(state.view_for(0)))
-    state = _build(state, "5C", 9)
-    state = apply(state, policy.choose(state.view_for(0)))
-    assert Card.parse("QH") in state.table  # a Queen would take it now
-    state = apply(state, Trail(Card.parse("6H")))
-    view = state.view_for(0)
-    keep = policy.infer(view)
-    queens = [c for c in view.unseen() if c.rank == 12]
-    assert queens and all(keep[c.index] < 0.9 for c in queens)
-    nines = [c for c in view.unseen() if c.rank == 9]
-    assert nines and all(c.index not in keep for c in nines)  # their build: no evidence
