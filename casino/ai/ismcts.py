@@ -31,6 +31,23 @@ last one (-0.19 ± 0.10, 30 pairs); taking no evidence from a move that made a b
 (-0.18 ± 0.10, 52 pairs); crediting the next deal's first mover at a deal-end leaf with 0.45
 of the table's worth (+0.04 ± 0.25, 30 pairs; with the opening watch -0.03 ± 0.18, 60 pairs).
 
+Where no rule keeps a builder's taker in hand (Munter) the view proves nothing of the
+opponent's hand, yet whoever builds or blocks holds a card that takes the pile: ``holds``
+deals them one, from their move just before ours (the one opening a deal too) until they
+play a card that could be it. The expert had put down the 2 of spades beside a 9 the
+opponent had just built, as if they held no 9 (``tests/ai/test_ismcts.py``). Against the
+heuristic in Munter, the same deals (``s23-final``, pairs 0-99): +0.40 ± 0.15 points a
+round stronger (+1.08 against +0.71 over the heuristic; +0.08 ± 0.21 over pairs 0-29), its
+decisions as quick (median 0.084 s, p95 0.41, compiled). Also watching, in Munter, an
+opponent who owns a build (their own piles left out of what they passed up) changed 2 of 20
+pairs and measured -0.06 ± 0.06 against that alone (20 pairs): not kept. How it was found:
+a full-information look (alpha-beta to the deal's end) at the expert's Munter moves that
+differed from the heuristic's (seed ``diag27``, 6 pairs, 186 moves) had the expert ahead
+(+0.17 points a move) except where it put a card down and the heuristic built (7 moves,
+-2.6 each): after the opponent's fresh build, and near the game's target, where the
+utility's ±22 for the game dwarfs the UCB constant 3 and a root move's first playout can
+decide it (every ruleset: left alone).
+
 Neither more search nor stronger playouts measured stronger (the same deals, paired): twice
 the iterations (5,000) -0.18 ± 0.19 (30 pairs), so the search is not short of iterations;
 playouts where each seat looks at the next hand (no build it can take, the trail it takes
