@@ -46,7 +46,10 @@ differed from the heuristic's (seed ``diag27``, 6 pairs, 186 moves) had the expe
 (+0.17 points a move) except where it put a card down and the heuristic built (7 moves,
 -2.6 each): after the opponent's fresh build, and near the game's target, where the
 utility's ±22 for the game dwarfs the UCB constant 3 and a root move's first playout can
-decide it (every ruleset: left alone).
+decide it (every ruleset: left alone). In Draw Casino, watching the opponent as well (their
+hand refilled after each play: a doubted card's chance moved a quarter of the way back to 1
+for each draw) measured -1.04 ± 0.32 a round against main's expert (7 pairs, p95 decision
+2.7 s): not kept.
 
 Neither more search nor stronger playouts measured stronger (the same deals, paired): twice
 the iterations (5,000) -0.18 ± 0.19 (30 pairs), so the search is not short of iterations;
