@@ -31,6 +31,26 @@ last one (-0.19 ± 0.10, 30 pairs); taking no evidence from a move that made a b
 (-0.18 ± 0.10, 52 pairs); crediting the next deal's first mover at a deal-end leaf with 0.45
 of the table's worth (+0.04 ± 0.25, 30 pairs; with the opening watch -0.03 ± 0.18, 60 pairs).
 
+Where no rule keeps a builder's taker in hand (Munter) the view proves nothing of the
+opponent's hand, yet whoever builds or blocks holds a card that takes the pile: ``holds``
+deals them one, from their move just before ours (the one opening a deal too) until they
+play a card that could be it. The expert had put down the 2 of spades beside a 9 the
+opponent had just built, as if they held no 9 (``tests/ai/test_ismcts.py``). Against the
+heuristic in Munter, the same deals (``s23-final``, pairs 0-99): +0.40 ± 0.15 points a
+round stronger (+1.08 against +0.71 over the heuristic; +0.08 ± 0.21 over pairs 0-29), its
+decisions as quick (median 0.084 s, p95 0.41, compiled). Also watching, in Munter, an
+opponent who owns a build (their own piles left out of what they passed up) changed 2 of 20
+pairs and measured -0.06 ± 0.06 against that alone (20 pairs): not kept. How it was found:
+a full-information look (alpha-beta to the deal's end) at the expert's Munter moves that
+differed from the heuristic's (seed ``diag27``, 6 pairs, 186 moves) had the expert ahead
+(+0.17 points a move) except where it put a card down and the heuristic built (7 moves,
+-2.6 each): after the opponent's fresh build, and near the game's target, where the
+utility's ±22 for the game dwarfs the UCB constant 3 and a root move's first playout can
+decide it (every ruleset: left alone). In Draw Casino, watching the opponent as well (their
+hand refilled after each play: a doubted card's chance moved a quarter of the way back to 1
+for each draw) measured -1.04 ± 0.32 a round against main's expert (7 pairs, p95 decision
+2.7 s): not kept.
+
 Neither more search nor stronger playouts measured stronger (the same deals, paired): twice
 the iterations (5,000) -0.18 ± 0.19 (30 pairs), so the search is not short of iterations;
 playouts where each seat looks at the next hand (no build it can take, the trail it takes
@@ -57,7 +77,7 @@ from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
-from casino.engine.state import Pile, PileKind, PlayerView, State
+from casino.engine.state import Pile, PileKind, PlayerView, State, item_cards
 from casino.engine.transition import after_move, play_in_deal
 
 
@@ -104,10 +124,48 @@ class ISMCTSPolicy(SearchPolicy):
         self._left: tuple[PlayerView, State] | None = None
         self._keep: dict[int, float] = {}
         self._keep_view: PlayerView | None = None
+        # The opponent's builds and blocks on the table that they still hold a taker of.
+        self._held: tuple[Pile, ...] = ()
+        self._need: dict[int, list[int]] = {}
+
+    def holds(self, view: PlayerView) -> dict[int, list[int]]:
+        """Seat -> values the opponent still holds a card of, as their own moves proved.
+
+        Where no rule makes a builder keep a taker (Munter), the view proves nothing, yet
+        whoever builds or blocks must hold a card that takes the pile: that card is still
+        in the hand until a card that could be it is played. Two players, watched as ``infer``
+        watches, and the move that opens a deal too. Where the view proves it (``keep_card``)
+        this adds nothing.
+        """
+        held: tuple[Pile, ...] = ()
+        left = self._left
+        if (left is not None and not view.ruleset.obligations.keep_card
+                and self._watched(view, *left, opening=True)):
+            before, state = left
+            opp = 1 - view.player
+            seen = {c.index for it in state.table for c in item_cards(it)}
+            seen.update(c.index for pile in state.captures for c in pile)
+            played = [c for it in view.table for c in item_cards(it) if c.index not in seen]
+            played += [c for pile in view.captures for c in pile if c.index not in seen]
+            same = self._keep_view is before and view.deal_number == before.deal_number
+            kept = self._held if same else ()
+            rs = view.ruleset
+            held = tuple(
+                p for p in view.table
+                if type(p) is Pile and p.owner == opp and p.kind is not PileKind.STACK
+                and (p not in state.table
+                     or (p in kept and not any(
+                         p.value in rs.card_value_table[c.index] for c in played))))
+        self._held = held
+        out: dict[int, list[int]] = {}
+        for p in held:
+            out.setdefault(p.owner, []).append(p.value)
+        return out
 
     def choose(self, view: PlayerView) -> Move:
         """The search's move; between two of its moves in a deal it watches the opponent's."""
         self._keep = self.infer(view)
+        self._need = self.holds(view)
         self._keep_view = view
         move = super().choose(view)
         self._left = (view, after_move(probe_state(view), move)) if self.doubt else None
@@ -126,12 +184,7 @@ class ISMCTSPolicy(SearchPolicy):
             return {}
         before, state = left
         opp = 1 - view.player
-        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
-                or view.deal_number != before.deal_number
-                or view.stock_count != before.stock_count
-                or len(view.hand) != len(before.hand) - 1
-                or view.captures[view.player] != state.captures[view.player]
-                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
+        if not self._watched(view, before, state):
             return {}
         keep = dict(self._keep) if self._keep_view is before else {}
         if state.must_capture[opp] or any(
@@ -158,6 +211,25 @@ class ISMCTSPolicy(SearchPolicy):
                 keep[c.index] = keep.get(c.index, 1.0) * math.exp(-self.doubt * (best - took))
         return keep
 
+    @staticmethod
+    def _watched(view: PlayerView, before: PlayerView, state: State,
+                 opening: bool = False) -> bool:
+        """Whether one opponent move, all seen, lies between ``state`` (our last move's) and
+        ``view``: two players, hands not refilled, the same deal (or, with ``opening``, the
+        move that opened this deal after ours ended the last)."""
+        opp = 1 - view.player
+        if (view.players != 2 or view.ruleset.deal.draw_to or view.player != before.player
+                or view.captures[view.player] != state.captures[view.player]
+                or view.captures[opp][:len(state.captures[opp])] != state.captures[opp]):
+            return False
+        if view.deal_number == before.deal_number:
+            return (view.stock_count == before.stock_count
+                    and len(view.hand) == len(before.hand) - 1)
+        hand = view.ruleset.deal.hand
+        return (opening and view.deal_number == before.deal_number + 1
+                and len(before.hand) == 1 and len(view.hand) == hand
+                and view.hand_counts[opp] == hand - 1)
+
     def shape(self, view: PlayerView) -> tuple[int, float]:
         """The playout horizon in plies and the UCB constant for this view's ruleset."""
         if view.ruleset.deal.draw_to:
@@ -173,7 +245,9 @@ class ISMCTSPolicy(SearchPolicy):
         root = _Node(side)
         # The root offers the candidates whatever the deal: one list of [move, child].
         root_offer: list[list[Any]] = [[m, None] for m in cands]
-        dealer = Dealer(view, keep=self._keep if self._keep_view is view else None)
+        mine = self._keep_view is view
+        dealer = Dealer(view, keep=self._keep if mine else None,
+                        holds=self._need if mine else None)
         estimate: LeafEstimate | None = None
         deal_number = view.deal_number
         width = self.width

@@ -63,10 +63,19 @@ class Dealer:
     """
 
     def __init__(self, view: PlayerView, unseen: Sequence[Card] | None = None,
-                 keep: dict[int, float] | None = None) -> None:
+                 keep: dict[int, float] | None = None,
+                 holds: dict[int, list[int]] | None = None) -> None:
         self.view = view
         self.unseen = tuple(view.unseen() if unseen is None else unseen)
         self.need = requirements(view)
+        # Seat -> values it holds a card that takes, as its play proved beyond the view
+        # (``ISMCTSPolicy.holds``): dealt as the view's own requirements are.
+        for seat, values in (holds or {}).items():
+            if view.hand_counts[seat] > 0:
+                mine = self.need.setdefault(seat, [])
+                for v in values:
+                    if v not in mine:
+                        mine.append(v)
         # Card index -> the chance another seat would still hold it, as its earlier play
         # suggests (``ISMCTSPolicy`` infers it); a card missing from it is 1.
         self.keep = keep or {}
