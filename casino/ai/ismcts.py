@@ -40,6 +40,17 @@ former and +2.2 over ``greedy_pick`` as full-information players) at 1,600 itera
 same decision time, +0.02 ± 0.12 (112 pairs); a tree offering 12 moves below the root
 instead of 6 -0.12 ± 0.17 (60 pairs). Keeping the subtree under the opponent's reply for the
 next decision would carry a median 54 (p90 152) of its ~2,000 visits: not tried.
+
+Draw Casino (hands refilled, so the deal lasts the round and every iteration stops at the
+horizon) searches 6 plies at 0.68 of the iterations (1,700): the same CPU a deal pair and
+decision time as the 4 plies at 2,500 it had (``benchmarks/ai_speed.py --ruleset draw``:
+median ratio 1.01, p95 0.91). Against the heuristic, seed ``s23-final``, paired on the same
+deals: PAIRED_FIGURE. No plain defect showed first: the last 8 plies (stock empty) are
+solved exactly as in classic, the dealer deals the opponent 4 of the unseen cards and the
+stock the rest, and the leaf's majority shares count every card not yet captured. Where
+the two differ on a trail the expert gives away face cards (the playouts' greedy trail is
+the cheapest card, the highest rank first) and the heuristic low ones. Hard keeps the 4
+plies at 500 iterations it was measured with.
 """
 
 from __future__ import annotations
