@@ -52,10 +52,11 @@ def pimc(seed: int | str = 0) -> PIMCPolicy:
 
 def hard(seed: int | str = 0) -> ISMCTSPolicy:
     """The expert's search with a fifth of its iterations, and no inference from the
-    opponent's play (the level as it was measured)."""
+    opponent's play (the level as it was measured, Draw Casino's 4-ply search too)."""
     from casino.ai.ismcts import ISMCTSPolicy
 
-    policy = ISMCTSPolicy(seed=seed, iterations=500, doubt=0.0)
+    policy = ISMCTSPolicy(seed=seed, iterations=500, doubt=0.0, refill_horizon=4,
+                          refill_iterations=500)
     policy.name = "hard"
     return policy
 

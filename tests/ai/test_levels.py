@@ -103,8 +103,11 @@ def test_ismcts_shape_follows_the_ruleset() -> None:
 
     draw = [s.view_for(s.to_move) for s in positions("draw", games=1, every=4)][:8]
     classic = next(s for s in positions("classic", games=1, every=4)).view_for(0)
-    assert ISMCTSPolicy().shape(draw[0]) == (4, 2.0)
-    assert ISMCTSPolicy().shape(classic) == (8, 3.0)
+    assert ISMCTSPolicy().shape(draw[0]) == (6, 2.0, 1700)
+    assert ISMCTSPolicy().shape(classic) == (8, 3.0, 2500)
+    assert ISMCTSPolicy(iterations=500).shape(draw[0]) == (6, 2.0, 340)
+    # Hard keeps the 4-ply Draw search it was measured with (and so does the hint).
+    assert POLICIES["hard"]().shape(draw[0]) == (4, 2.0, 500)
     # The search really uses it: only the refill constant moves Draw Casino's decisions.
     shipped = [ISMCTSPolicy(seed=3, iterations=200).choose(v) for v in draw]
     assert shipped == [ISMCTSPolicy(seed=3, iterations=200, explore=50.0).choose(v)
