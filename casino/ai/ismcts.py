@@ -65,13 +65,13 @@ Draw Casino (hands refilled, so the deal lasts the round and every iteration sto
 horizon) searches 6 plies at 0.68 of the iterations (1,700): the same CPU a deal pair and
 decision time as the 4 plies at 2,500 it had (``benchmarks/ai_speed.py --ruleset draw``:
 median ratio 1.01, p95 0.91). Against the heuristic, seed ``s23-final``, paired on the same
-deals, pairs 0-29: +0.74 ± 0.42 a round stronger (+0.99 ± 0.30 over the heuristic, against
-+0.30 ± 0.26 with 4 plies). No plain defect showed first: the last 8 plies (stock empty) are
-solved exactly as in classic, the dealer deals the opponent 4 of the unseen cards and the
-stock the rest, and the leaf's majority shares count every card not yet captured. Where
-the two differ on a trail the expert gives away face cards (the playouts' greedy trail is
-the cheapest card, the highest rank first) and the heuristic low ones. Hard keeps the 4
-plies at 500 iterations it was measured with.
+deals, pairs 0-59: +0.57 ± 0.27 a round stronger (+0.93 ± 0.18 over the heuristic, against
++0.36 ± 0.20 with 4 plies; +0.74 ± 0.42 over pairs 0-29). No plain defect showed first:
+the last 8 plies (stock empty) are solved exactly as in classic, the dealer deals the
+opponent 4 of the unseen cards and the stock the rest, and the leaf's majority shares count
+every card not yet captured. Where the two differ on a trail the expert gives away face
+cards (the playouts' greedy trail is the cheapest card, the highest rank first) and the
+heuristic low ones. Hard keeps the 4 plies at 500 iterations it was measured with.
 """
 
 from __future__ import annotations
