@@ -29,7 +29,8 @@ def requirements(view: PlayerView) -> dict[int, list[int]]:
     return need
 
 
-def _takes(view: PlayerView, card: Card, value: int) -> bool:
+def takes(view: PlayerView, card: Card, value: int) -> bool:
+    """Whether ``card`` takes a pile of ``value`` (a pair-only card takes no pile)."""
     rs = view.ruleset
     return not rs.pair_only_table[card.index] and value in rs.card_value_table[card.index]
 
@@ -156,7 +157,7 @@ def _consistent(view: PlayerView, need: dict[int, list[int]],
                 hands: tuple[tuple[Card, ...], ...]) -> bool:
     for seat, values in need.items():
         for v in values:
-            if not any(_takes(view, c, v) for c in hands[seat]):
+            if not any(takes(view, c, v) for c in hands[seat]):
                 return False
     return True
 
@@ -169,9 +170,9 @@ def _fallback(view: PlayerView, rng: random.Random, unseen: list[Card],
     fixed: dict[int, list[Card]] = {}
     for seat, values in sorted(need.items()):
         for v in values:
-            if any(_takes(view, c, v) for c in fixed.get(seat, [])):
+            if any(takes(view, c, v) for c in fixed.get(seat, [])):
                 continue
-            options = [c for c in pool if _takes(view, c, v)]
+            options = [c for c in pool if takes(view, c, v)]
             if options and len(fixed.get(seat, [])) < view.hand_counts[seat]:
                 pick = rng.choice(options)
                 pool.remove(pick)
