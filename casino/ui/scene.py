@@ -273,6 +273,13 @@ BREAKS = re.compile(r"[^\S\u00a0]+")
 def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = False) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` pixels (measured as drawn); never at
     a non-breaking space ('73\u00a0%')."""
+    return list(_wrapped(text, size, width, cards, bold))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int, cards: bool, bold: bool) -> tuple[str, ...]:
+    """``wrap``'s lines, cached: every frame wraps the same log, status and names again, and
+    measuring each trial line was a tenth of a frame's time."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = [w for w in BREAKS.split(paragraph) if w]
@@ -285,7 +292,7 @@ def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = Fals
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 @lru_cache(maxsize=8)

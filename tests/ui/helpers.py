@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
+from pathlib import Path
+
+import pygame
 
 from casino.engine import load_ruleset
 from casino.engine.notation import parse_position
@@ -10,6 +14,26 @@ from casino.ui.app import App
 from casino.ui.scenes.table import TableScene
 from casino.ui.settings import Settings
 from tests.ui.driver import steps
+
+SHOTS = os.environ.get("CASINO_SHOTS")
+"""Where the UI tests save their screenshots to be looked at; unset, none is written (a PNG
+costs ~80 ms to encode, ~5 s over the suite, and nobody looks in a temporary folder)."""
+
+
+def keep_shot(surface: pygame.Surface, name: str) -> None:
+    """Save ``surface`` as ``name``.png in $CASINO_SHOTS, when it is set."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(Path(SHOTS) / f"{name}.png"))
+
+
+def shot(app: App, name: str, least_colours: int = 12) -> None:
+    """Draw the window, keep it as ``name`` (``keep_shot``) and check it is not blank."""
+    app.draw()
+    keep_shot(app.screen, name)
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, app.screen.get_width(), 37)
+               for y in range(0, app.screen.get_height(), 29)}
+    assert len(colours) > least_colours, f"{name} looks blank"
 
 
 def make_app(size: tuple[int, int] = (1280, 800), ai_process: bool = False,

@@ -3,7 +3,7 @@ Swedish words fit their boxes.
 
 A pseudo-locale brackets every catalogue message ("[Play]"); the texts the font renderer is
 asked to draw on each scene must then all be bracketed, card chips and numbers apart. The
-same scenes in Swedish are saved as screenshots ($CASINO_SHOTS, else a temporary folder)
+same scenes in Swedish are saved as screenshots (in $CASINO_SHOTS, when it is set)
 and no Swedish line is cut short with an ellipsis.
 """
 
@@ -14,7 +14,6 @@ import gettext
 import os
 import random
 import re
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -45,11 +44,9 @@ from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import Session
 from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text, reason_text
 from tests.ui.driver import centre, click, key, steps, top_name
-from tests.ui.helpers import make_app, table_at
+from tests.ui.helpers import keep_shot, make_app, table_at
 from tests.ui.test_network import wait_for
 from tests.ui.test_own_rulesets import own_ruleset
-
-SHOTS = Path(os.environ.get("CASINO_SHOTS") or tempfile.mkdtemp(prefix="casino-shots-sv-"))
 
 KASINO_TABLE = ("0;1;4S 8H 2C 9H/5D 6D 7D 8D;4H KS [b8 5S 3D @1] [b9x2 5C 4C 9C @0] 7C AD;"
                 "AH 2H 3H/QD QC JH;*;1/0;1;00;2")
@@ -432,8 +429,7 @@ def test_swedish_scenes_fit_their_boxes(name: str, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(scene_module, "text_image", spy)
     SCENES[name](app)
     app.draw()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / f"sv_{name}.png"))
+    keep_shot(app.screen, f"sv_{name}")
     assert not cut, f"{name}: Swedish text cut short: {cut}"
 
 
@@ -555,8 +551,7 @@ def test_notices_about_damaged_files_are_said_in_swedish(
         english = english_outside_data(message, str(casino_home), KEYS)
         assert not english, f"English in the Swedish window: {english} in {message!r}"
     app.draw()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / f"sv_notice_{damaged}.png"))
+    keep_shot(app.screen, f"sv_notice_{damaged}")
 
 
 def welcome_then(text: str) -> tuple[str, Callable[[], None]]:
@@ -622,8 +617,7 @@ def test_network_trouble_is_said_in_swedish(trouble: str,
     english = english_outside_data(said, address)
     assert not english, f"English in the Swedish window: {english} in {said!r}"
     app.draw()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / f"sv_network_{trouble}.png"))
+    keep_shot(app.screen, f"sv_network_{trouble}")
 
 
 def test_swedish_percent_has_a_non_breaking_space() -> None:

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
-
-import pygame
 
 from casino.persistence.settings import FILE_NAME
 from casino.ui.app import MAX_NOTICE, launch, parse_args
 from casino.ui.scenes.dialogs import NoticeScene
 from tests.ui.driver import steps
-
-SHOTS = Path(os.environ.get("CASINO_SHOTS5") or os.environ.get("CASINO_SHOTS")
-             or tempfile.mkdtemp(prefix="casino-shots-notice-"))
+from tests.ui.helpers import keep_shot
 
 
 def test_a_notice_quoting_a_huge_value_is_cut_short(casino_home: Path) -> None:
@@ -29,5 +23,4 @@ def test_a_notice_quoting_a_huge_value_is_cut_short(casino_home: Path) -> None:
     assert any("player_name" in m for m in notice.messages)
     assert all(len(m) <= MAX_NOTICE for m in notice.messages)
     app.draw()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(SHOTS / "notice_huge_value.png"))
+    keep_shot(app.screen, "notice_huge_value")

@@ -1,7 +1,6 @@
 """The product around the table, driven by posted events on real files in a tmp CASINO_HOME:
 settings that persist, save/resume/undo, the record book's scenes, new-game options, the
-tutorial. Screenshots of each new scene go to $CASINO_SHOTS5 or $CASINO_SHOTS when set,
-else to a temporary folder.
+tutorial. Screenshots of each new scene are saved in $CASINO_SHOTS when it is set.
 """
 
 from __future__ import annotations
@@ -9,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 import time
 from datetime import date
 from pathlib import Path
@@ -29,20 +27,8 @@ from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import ResumeScene, TitleScene, option_rows
 from casino.ui.scenes.tutorial import TutorialScene
 from tests.ui.driver import centre, click, click_move, key, steps, top_name
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, shot
 from tests.ui.test_play import choose_on_title, play_to_game_over
-
-SHOTS = Path(os.environ.get("CASINO_SHOTS5") or os.environ.get("CASINO_SHOTS")
-             or tempfile.mkdtemp(prefix="casino-shots5-"))
-
-
-def shot(app: App, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    app.draw()
-    pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
-    colours = {app.screen.get_at((x, y))[:3] for x in range(0, app.screen.get_width(), 37)
-               for y in range(0, app.screen.get_height(), 29)}
-    assert len(colours) > 12, f"{name} looks blank"
 
 
 def press_ctrl(k: int) -> None:
