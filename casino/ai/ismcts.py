@@ -85,7 +85,7 @@ from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
 from casino.ai.heuristic import probe_state
 from casino.ai.sampling import Dealer, takes
-from casino.ai.search import SearchPolicy, rollout, side_of
+from casino.ai.search import SearchPolicy, make_utility, near_target, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
@@ -118,7 +118,8 @@ class ISMCTSPolicy(SearchPolicy):
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 6, refill_explore: float = 2.0,
                  refill_iterations: int | None = None,
-                 doubt: float = 2.0) -> None:
+                 doubt: float = 2.0, near_weight: float = 1.0, near_width: float = 0.0,
+                 near_spread: float = 0.0) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -136,6 +137,11 @@ class ISMCTSPolicy(SearchPolicy):
         self.root_visits: list[tuple[Move, int]] = []
         """The root moves of the last search with their visits, most first."""
         self.doubt = doubt
+        self.near_weight = near_weight
+        self.near_width = near_width
+        self.near_spread = near_spread
+        self.spread = 0.0
+        """The standard deviation of the last search's leaf values (root side)."""
         # What ``choose`` remembers between its decisions within a deal: the view it last
         # decided on, the state its move left, and the chances inferred so far.
         self._left: tuple[PlayerView, State] | None = None
@@ -256,6 +262,13 @@ class ISMCTSPolicy(SearchPolicy):
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
         horizon, explore, iterations = self.shape(view)
+        near = near_target(view, view.totals or None)
+        if near and (self.near_weight != 1.0 or self.near_width):
+            utility = make_utility(view, view.totals or None, self.near_weight,
+                                   self.near_width)
+        scale = self.near_spread if near else 0.0
+        base_explore = explore
+        s1 = s2 = 0.0
         side = side_of(view, view.player)
         seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
@@ -321,9 +334,17 @@ class ISMCTSPolicy(SearchPolicy):
                 state = play_in_deal(state, best[0])
             state = rollout(state, deal_number, horizon - len(path))
             value = utility(estimate(state))
+            s1 += value
+            s2 += value * value
+            if scale:
+                k = done + 1
+                var = s2 / k - (s1 / k) ** 2
+                explore = base_explore * max(1.0, math.sqrt(max(var, 0.0)) / scale)
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value
+        k = max(1, sum(c.visits for c in root.children.values()))
+        self.spread = math.sqrt(max(0.0, s2 / k - (s1 / k) ** 2))
         tried = [(m, root.children[m]) for m in cands if m in root.children]
         tried.sort(key=lambda mc: (-mc[1].visits, -mc[1].total / max(1, mc[1].visits)))
         self.root_visits = [(m, c.visits) for m, c in tried]
