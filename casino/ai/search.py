@@ -11,7 +11,6 @@ earlier in the deal, which it remembers: ``ISMCTSPolicy.infer``).
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -42,7 +41,7 @@ def side_of(view: PlayerView, player: int) -> int:
 
 
 def near_target(view: PlayerView, totals: Sequence[int] | None) -> bool:
-    """Whether this round can end the game: a target game whose leader is within the
+    """Whether this round may end the game: a target game whose leader is within the
     round's fixed points (and two more) of the target."""
     rs = view.ruleset
     return (
@@ -51,14 +50,13 @@ def near_target(view: PlayerView, totals: Sequence[int] | None) -> bool:
     )
 
 
-def make_utility(view: PlayerView, totals: Sequence[int] | None, weight: float = 1.0,
-                 width: float = 0.0) -> Utility:
+def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
     """Round margin; near the game's target, winning the game weighs in heavily."""
     side = side_of(view, view.player)
     rs = view.ruleset
     fixed = rs.fixed_points(view.players)
     target = rs.game.target
-    near = near_target(view, totals) and weight > 0
+    near = near_target(view, totals)
 
     if not near and (2 if view.partnership else view.players) == 2:
         other = 1 - side
@@ -68,22 +66,16 @@ def make_utility(view: PlayerView, totals: Sequence[int] | None, weight: float =
 
         return margin
 
-    bonus = 2.0 * fixed * weight
-
     def utility(points: Sequence[float]) -> float:
         m = points[side] - max(p for s, p in enumerate(points) if s != side)
         if not near or totals is None:
             return float(m)
         final = [t + p for t, p in zip(totals, points, strict=False)]
         best = max(final)
-        if width > 0:
-            lead = final[side] - max(f for s, f in enumerate(final) if s != side)
-            over = 1.0 / (1.0 + math.exp(-(best - target + 0.5) / width))
-            return m + bonus * math.tanh(lead / width) * over
         outcome = 0.0
         if best >= target and final.count(best) == 1:
             outcome = 1.0 if final[side] == best else -1.0
-        return m + bonus * outcome
+        return m + 2.0 * fixed * outcome
 
     return utility
 
