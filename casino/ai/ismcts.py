@@ -46,29 +46,27 @@ differed from the heuristic's (seed ``diag27``, 6 pairs, 186 moves) had the expe
 (+0.17 points a move) except where it put a card down and the heuristic built (7 moves,
 -2.6 each): after the opponent's fresh build, and near the game's target, where the
 utility's ±22 for the game dwarfs the UCB constant 3 and a root move's first playout can
-decide it (below). In Draw Casino, watching the opponent as well (their
+decide it (measured below: left as it is). In Draw Casino, watching the opponent as well (their
 hand refilled after each play: a doubted card's chance moved a quarter of the way back to 1
 for each draw) measured -1.04 ± 0.32 a round against main's expert (7 pairs, p95 decision
 2.7 s): not kept.
 
 Near the game's target (a target game whose leader is within the round's fixed points and
-two of it: in classic from 8 points, most of every game) the utility adds twice the fixed
-points for winning the game, ±22 in classic, on a margin of a few points. The constant 3
-was tuned on margins: away from the target the leaves' values spread by a median 0.56
-points (standard deviation within one search), near it by up to 9-24 once the game's ±22
-shows, and one losing first playout then left a root move at a single visit whatever its
-worth (visits such as 1,276/1/1/1/1). So near the target the constant grows with that
-spread, times its standard deviation over ``near_spread`` = 1 point where above it
-(``tests/ai/test_ismcts.py``). Against the heuristic on classic, seed ``s28-screen``, paired
-on the same deals against main's expert: RESULT_UCB. Not kept, on the same deals (31 pairs
-each): a smooth outcome (tanh of the final lead over 2 points, times a logistic in how far
-the leader's final total stands from the target, width 2) instead of the step, RESULT_SMOOTH;
-the plain margin everywhere, no outcome term at all (the control), RESULT_MARGIN. The
-exact solve of the last deal keeps the step: its leaves are the round's true points, so
-there the step is the game's outcome itself. Hard keeps the constant as it was measured
-(``near_spread`` 0), and so does the hint that uses it; Kasino, a game of rounds, is never
-near a target. The change reaches the expert of every target ruleset; only classic was
-measured.
+two of it; in classic from 8 points, most of every game) the utility adds twice the fixed
+points for winning the game, ±22 in classic, to a margin of a few points, while the UCB
+constant 3 was tuned on margins. Within one search the leaves' values spread by a median
+0.56 points away from the target, and by 9-24 near it once the game's ±22 shows; a losing
+first playout then leaves a root move at a single visit (1,276/1/1/1/1). Yet on classic,
+against main's expert on the same deals (seed ``s28-screen``, paired, points a round), none
+of these measured stronger: the constant grown near the target with that spread (times the
+leaves' standard deviation over 1 point where above it, every root move searched again,
+decision time x1.05) -0.07 ± 0.15 (75 pairs; +0.22 ± 0.21 over the first 31, -0.28 ± 0.21
+over the next 44); a smooth outcome in the search (tanh of the final lead over 2 points,
+times a logistic of the leader's final total against the target, width 2) -0.08 ± 0.22 (31
+pairs); and, the control, the plain margin in the search, no game term at all, +0.07 ± 0.21
+(31 pairs; games won 42-20 against 41-21). So the step neither helps nor costs measurably.
+The exact solve of the last deal keeps it: its leaves are the round's true points, where
+the step is the game's outcome itself.
 
 Neither more search nor stronger playouts measured stronger (the same deals, paired): twice
 the iterations (5,000) -0.18 ± 0.19 (30 pairs), so the search is not short of iterations;
@@ -104,7 +102,7 @@ from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
 from casino.ai.heuristic import probe_state
 from casino.ai.sampling import Dealer, takes
-from casino.ai.search import SearchPolicy, near_target, rollout, side_of
+from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
 from casino.engine.rules import legal_moves
@@ -137,7 +135,7 @@ class ISMCTSPolicy(SearchPolicy):
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 6, refill_explore: float = 2.0,
                  refill_iterations: int | None = None,
-                 doubt: float = 2.0, near_spread: float = 1.0) -> None:
+                 doubt: float = 2.0) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
         # Where hands are refilled after every play the deal lasts the whole round, every
@@ -155,10 +153,6 @@ class ISMCTSPolicy(SearchPolicy):
         self.root_visits: list[tuple[Move, int]] = []
         """The root moves of the last search with their visits, most first."""
         self.doubt = doubt
-        # Near the game's target the utility adds twice the round's fixed points for winning
-        # the game, and the leaves' values spread far wider than the margins the constant
-        # was tuned on: it grows with their standard deviation beyond this (0: never).
-        self.near_spread = near_spread
         # What ``choose`` remembers between its decisions within a deal: the view it last
         # decided on, the state its move left, and the chances inferred so far.
         self._left: tuple[PlayerView, State] | None = None
@@ -279,9 +273,6 @@ class ISMCTSPolicy(SearchPolicy):
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
         horizon, explore, iterations = self.shape(view)
-        scale = self.near_spread if near_target(view, view.totals or None) else 0.0
-        base_explore = explore
-        s1 = s2 = 0.0  # the leaf values' sum and sum of squares, for their spread
         side = side_of(view, view.player)
         seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
@@ -347,12 +338,6 @@ class ISMCTSPolicy(SearchPolicy):
                 state = play_in_deal(state, best[0])
             state = rollout(state, deal_number, horizon - len(path))
             value = utility(estimate(state))
-            if scale:
-                s1 += value
-                s2 += value * value
-                k = done + 1
-                var = s2 / k - (s1 / k) ** 2
-                explore = base_explore * max(1.0, math.sqrt(max(var, 0.0)) / scale)
             for n in path:
                 n.visits += 1
                 n.total += value if n.side == side else -value

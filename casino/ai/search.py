@@ -40,23 +40,16 @@ def side_of(view: PlayerView, player: int) -> int:
     return view.side_of(player)
 
 
-def near_target(view: PlayerView, totals: Sequence[int] | None) -> bool:
-    """Whether this round may end the game: a target game whose leader is within the
-    round's fixed points (and two more) of the target."""
-    rs = view.ruleset
-    return (
-        totals is not None and rs.game.kind == "target" and len(totals) > 1
-        and max(totals) + rs.fixed_points(view.players) + 2 >= rs.game.target
-    )
-
-
 def make_utility(view: PlayerView, totals: Sequence[int] | None) -> Utility:
     """Round margin; near the game's target, winning the game weighs in heavily."""
     side = side_of(view, view.player)
     rs = view.ruleset
     fixed = rs.fixed_points(view.players)
     target = rs.game.target
-    near = near_target(view, totals)
+    near = (
+        totals is not None and rs.game.kind == "target" and len(totals) > 1
+        and max(totals) + fixed + 2 >= target
+    )
 
     if not near and (2 if view.partnership else view.players) == 2:
         other = 1 - side
