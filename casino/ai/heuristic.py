@@ -242,8 +242,7 @@ def _taker_worth(view: PlayerView, move: Build, worth: Worth) -> float:
     rs = view.ruleset
     takers = [
         worth.values[c.index] for c in view.hand
-        if c is not move.card and not rs.pair_only_table[c.index]
-        and move.value in rs.card_value_table[c.index]
+        if c is not move.card and rs.takes_pile(c, move.value)
     ]
     return min(takers, default=0.0)
 

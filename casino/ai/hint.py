@@ -105,9 +105,7 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
                           risk=_risk_text(view, a, True), rest=rest, end=end)
         case Build(value=value, sets=sets, card=card):
             holders = [
-                c for c in view.hand if c is not card
-                and value in view.ruleset.card_value_table[c.index]
-                and not view.ruleset.pair_only_table[c.index]
+                c for c in view.hand if c is not card and view.ruleset.takes_pile(c, value)
             ]
             held = (Reason("you hold {card} to take it", card=holders[0]) if holders
                     else Reason("you can take it later"))

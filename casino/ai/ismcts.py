@@ -105,7 +105,7 @@ from casino.ai.basic import capture_gain, card_worth
 from casino.ai.endgame import Utility, order_moves
 from casino.ai.evaluate import LeafEstimate, summarize
 from casino.ai.heuristic import probe_state
-from casino.ai.sampling import Dealer, takes
+from casino.ai.sampling import Dealer
 from casino.ai.search import SearchPolicy, rollout, side_of
 from casino.engine.cards import Card
 from casino.engine.moves import Capture, Move
@@ -187,11 +187,12 @@ class ISMCTSPolicy(SearchPolicy):
             played += [c for pile in view.captures for c in pile if c.index not in seen]
             same = self._keep_view is before and view.deal_number == before.deal_number
             kept = self._held if same else ()
+            takes = view.ruleset.takes_pile
             held = tuple(
                 p for p in view.table
                 if type(p) is Pile and p.owner == opp and p.kind is not PileKind.STACK
                 and (p not in state.table
-                     or (p in kept and not any(takes(view, c, p.value) for c in played))))
+                     or (p in kept and not any(takes(c, p.value) for c in played))))
         self._held = held
         out: dict[int, list[int]] = {}
         for p in held:

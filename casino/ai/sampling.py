@@ -29,12 +29,6 @@ def requirements(view: PlayerView) -> dict[int, list[int]]:
     return need
 
 
-def takes(view: PlayerView, card: Card, value: int) -> bool:
-    """Whether ``card`` takes a pile of ``value`` (a pair-only card takes no pile)."""
-    rs = view.ruleset
-    return not rs.pair_only_table[card.index] and value in rs.card_value_table[card.index]
-
-
 def consistent(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> bool:
     """Whether other seats' ``hands`` agree with what the view proves about them."""
     return _consistent(view, requirements(view), hands)
@@ -155,9 +149,10 @@ def determinize(view: PlayerView, rng: random.Random, tries: int = 30,
 
 def _consistent(view: PlayerView, need: dict[int, list[int]],
                 hands: tuple[tuple[Card, ...], ...]) -> bool:
+    takes = view.ruleset.takes_pile
     for seat, values in need.items():
         for v in values:
-            if not any(takes(view, c, v) for c in hands[seat]):
+            if not any(takes(c, v) for c in hands[seat]):
                 return False
     return True
 
@@ -167,12 +162,13 @@ def _fallback(view: PlayerView, rng: random.Random, unseen: list[Card],
     """Rare: place one card of each required value first, then deal the rest at random."""
     pool = list(unseen)
     rng.shuffle(pool)
+    takes = view.ruleset.takes_pile
     fixed: dict[int, list[Card]] = {}
     for seat, values in sorted(need.items()):
         for v in values:
-            if any(takes(view, c, v) for c in fixed.get(seat, [])):
+            if any(takes(c, v) for c in fixed.get(seat, [])):
                 continue
-            options = [c for c in pool if takes(view, c, v)]
+            options = [c for c in pool if takes(c, v)]
             if options and len(fixed.get(seat, [])) < view.hand_counts[seat]:
                 pick = rng.choice(options)
                 pool.remove(pick)

@@ -142,7 +142,7 @@ def takers(ruleset: Ruleset, pile: Pile) -> str:
         names = sorted({
             str(c) if str(c) in ruleset.card_values else c.rank_text
             for c in DECK
-            if pile.value in ruleset.values_of(c) and not ruleset.pair_only_table[c.index]
+            if ruleset.takes_pile(c, pile.value)
         })
         if names:
             value = f"{pile.value} ({'/'.join(names)})"

@@ -366,6 +366,11 @@ class Ruleset:
     def values_of(self, card: Card) -> tuple[int, ...]:
         return self.card_value_table[card.index]
 
+    def takes_pile(self, card: Card, value: int) -> bool:
+        """Whether ``card`` takes a build, block or stack of ``value`` (a card that pairs only
+        takes no pile)."""
+        return value in self.sum_value_table[card.index]
+
     def rounds_in_game(self, players: int) -> int | None:
         """Fixed number of rounds, or None when the game runs to a target."""
         return self.game.rounds_per_player * players if self.game.kind == "rounds" else None
