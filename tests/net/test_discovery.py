@@ -22,11 +22,11 @@ def tables_on_port(port: int, seconds: float = 1.5) -> list[FoundTable]:
 def found_on_port(port: int, tries: int = 6) -> list[FoundTable]:
     """The tables on ``port``, browsing a second at a time until one answers (a busy machine
     may answer late; an idle one answers within the first second)."""
-    for _ in range(tries - 1):
+    for _ in range(tries):
         found = tables_on_port(port, 1.0)
         if found:
-            return found
-    return tables_on_port(port, 1.0)
+            break
+    return found
 
 
 def test_a_served_table_is_found_joined_from_the_list_and_gone_when_it_ends() -> None:
