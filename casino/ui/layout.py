@@ -79,7 +79,9 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
     own_pile = (margin, hand_y + round(card[1] * 0.1), small[0] + 2 * margin, hand_h - margin)
     hand = (own_pile[0] + own_pile[2] + margin, hand_y,
             main_w - own_pile[2] - 3 * margin, hand_h)
-    status = (margin, hand_y - line - margin, main_w - 2 * margin, line)
+    # The status line sits over the hand, inset like it: a long refusal wraps there rather
+    # than running from the window's edge into the side panel.
+    status = (hand[0] + margin, hand_y - line - margin, hand[2] - 2 * margin, line)
     table_y = margin + opp_h + margin
     table_h = status[1] - margin - table_y
     stock = (margin, table_y + (table_h - small[1]) // 2, small[0] + 2 * margin, small[1] + line)

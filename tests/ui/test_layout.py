@@ -43,6 +43,16 @@ def test_regions_fit_the_window_and_do_not_overlap(size: tuple[int, int], player
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_the_status_line_is_inset_like_the_hand(size: tuple[int, int]) -> None:
+    """A long refusal reads over the hand, not from the window's edge into the panel."""
+    lay = table_layout(*size, 2)
+    sx, _, sw, _ = lay.status
+    hx, _, hw, _ = lay.hand
+    assert sx >= hx + lay.margin and sx + sw <= hx + hw - lay.margin
+    assert sx + sw < lay.panel[0] - lay.margin
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_cards_get_bigger_with_the_window(size: tuple[int, int]) -> None:
     small = table_layout(640, 400, 2).card
     card = table_layout(*size, 2).card

@@ -70,6 +70,17 @@ def test_illegal_message_and_hint() -> None:
     save(app, "unseen")
 
 
+def test_a_long_refusal_wraps_over_the_hand() -> None:
+    app = make_app()
+    scene = table_at(app, "classic", BUILDS)
+    click(centre(scene.item_boxes()[2]))  # the computer's 8 build
+    steps(app)
+    key(pygame.K_4)  # 9H can neither take it nor raise it
+    steps(app)
+    assert scene.message_kind == "error" and len(scene.message) > 60, scene.message
+    save(app, "illegal_long")
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_mid_game_many_players(players: int) -> None:
     app = make_app(players=players, four_colour=players == 4, large_indices=players == 4)
