@@ -4,11 +4,17 @@ the loopback interface (a host bound to 127.0.0.1 is announced there alone)."""
 from __future__ import annotations
 
 import asyncio
+import secrets
+import socket
 import subprocess
+import threading
+import time
+
+from zeroconf._protocol.incoming import DNSIncoming
 
 from casino.engine import load_ruleset
 from casino.net.discovery import FoundTable, browse
-from casino.net.protocol import PROTOCOL_VERSION
+from casino.net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 from casino.net.remote import LocalHost
 from casino.net.table import SeatSpec, Table
 from tests.net.conftest import cli, finish, start_host
@@ -19,14 +25,12 @@ def tables_on_port(port: int, seconds: float = 1.5) -> list[FoundTable]:
     return [t for t in asyncio.run(browse(seconds, interface="127.0.0.1")) if t.port == port]
 
 
-def found_on_port(port: int, tries: int = 6) -> list[FoundTable]:
-    """The tables on ``port``, browsing a second at a time until one answers (a busy machine
-    may answer late; an idle one answers within the first second)."""
-    for _ in range(tries):
-        found = tables_on_port(port, 1.0)
-        if found:
-            break
-    return found
+def found_on_port(port: int, bound: float = 30.0) -> list[FoundTable]:
+    """The tables on ``port``, browsing until one is found: an idle machine answers within a
+    fraction of a second, a loaded one later; ``bound`` is only for a table never found."""
+    found = asyncio.run(browse(bound, interface="127.0.0.1",
+                               until=lambda tables: any(t.port == port for t in tables)))
+    return [t for t in found if t.port == port]
 
 
 def test_a_served_table_is_found_joined_from_the_list_and_gone_when_it_ends() -> None:
@@ -52,10 +56,60 @@ def test_a_served_table_is_found_joined_from_the_list_and_gone_when_it_ends() ->
 
 def test_a_table_hosted_from_the_window_is_announced_until_it_closes() -> None:
     table = Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 3)
-    local = LocalHost(table, port=0, bind="127.0.0.1", announce="Anna kasino")
+    # Names are machine-wide: another run of this test at the same moment would make the
+    # second one "Anna kasino-2".
+    name = f"Anna kasino {secrets.token_hex(4)}"
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce=name)
     try:
         found = found_on_port(local.port)
-        assert [(t.name, t.ruleset, t.open_seats) for t in found] == [("Anna kasino", "kasino", 3)]
+        assert [(t.name, t.ruleset, t.open_seats) for t in found] == [(name, "kasino", 3)]
     finally:
         local.close()
     assert tables_on_port(local.port) == []
+
+
+def mdns_listener() -> socket.socket:
+    """A socket that hears the mDNS multicast group on the loopback interface, sharing port
+    5353 as every mDNS program on a machine does."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(("", 5353))
+    sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                    socket.inet_aton("224.0.0.251") + socket.inet_aton("127.0.0.1"))
+    sock.settimeout(0.1)
+    return sock
+
+
+def test_a_browse_asks_for_answers_every_mdns_program_hears() -> None:
+    """The join list's questions ask for multicast answers. An answer asked for by unicast
+    (the QU bit) goes to port 5353 of the asking machine, which the browser shares with every
+    mDNS program there (avahi, a table hosted from another window): the kernel hands it to
+    one of them, often not the browser, and the table was missing from the list (or found
+    only by a later question, after a second). Another Casino browsing on this machine at
+    the same moment would be heard here too."""
+    listener = mdns_listener()
+    questions: list[tuple[str, bool]] = []
+    done = threading.Event()
+
+    def hear() -> None:
+        while not done.is_set():
+            try:
+                data, _ = listener.recvfrom(9000)
+            except TimeoutError:
+                continue
+            packet = DNSIncoming(data)
+            if packet.is_query():
+                questions.extend((q.name, q.unicast) for q in packet.questions)
+
+    thread = threading.Thread(target=hear, daemon=True)
+    thread.start()
+    try:
+        asyncio.run(browse(0.5, interface="127.0.0.1"))
+        time.sleep(0.1)
+    finally:
+        done.set()
+        thread.join(5)
+        listener.close()
+    ours = [unicast for name, unicast in questions if name == SERVICE_TYPE]
+    assert ours and not any(ours), questions
