@@ -9,6 +9,8 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from zeroconf._protocol.incoming import DNSIncoming
 
@@ -68,17 +70,45 @@ def test_a_table_hosted_from_the_window_is_announced_until_it_closes() -> None:
     assert tables_on_port(local.port) == []
 
 
-def mdns_listener() -> socket.socket:
-    """A socket that hears the mDNS multicast group on the loopback interface, sharing port
-    5353 as every mDNS program on a machine does."""
+@contextmanager
+def mdns_heard() -> Iterator[list[DNSIncoming]]:
+    """The mDNS packets sent on the loopback interface while the block runs, heard by a
+    socket that shares port 5353 as every mDNS program on a machine does."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind(("", 5353))
     sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
                     socket.inet_aton("224.0.0.251") + socket.inet_aton("127.0.0.1"))
-    sock.settimeout(0.1)
-    return sock
+    sock.settimeout(0.05)
+    packets: list[DNSIncoming] = []
+    done = threading.Event()
+
+    def hear() -> None:
+        while not done.is_set():
+            try:
+                packets.append(DNSIncoming(sock.recvfrom(9000)[0]))
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=hear, daemon=True)
+    thread.start()
+    try:
+        yield packets
+    finally:
+        done.set()
+        thread.join(5)
+        sock.close()
+
+
+def heard_within(packets: list[DNSIncoming], check: Callable[[], bool], bound: float) -> bool:
+    """Whether ``check`` becomes true while packets keep arriving, within ``bound`` seconds."""
+    deadline = time.monotonic() + bound
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def test_a_browse_asks_for_answers_every_mdns_program_hears() -> None:
@@ -88,28 +118,26 @@ def test_a_browse_asks_for_answers_every_mdns_program_hears() -> None:
     one of them, often not the browser, and the table was missing from the list (or found
     only by a later question, after a second). Another Casino browsing on this machine at
     the same moment would be heard here too."""
-    listener = mdns_listener()
-    questions: list[tuple[str, bool]] = []
-    done = threading.Event()
-
-    def hear() -> None:
-        while not done.is_set():
-            try:
-                data, _ = listener.recvfrom(9000)
-            except TimeoutError:
-                continue
-            packet = DNSIncoming(data)
-            if packet.is_query():
-                questions.extend((q.name, q.unicast) for q in packet.questions)
-
-    thread = threading.Thread(target=hear, daemon=True)
-    thread.start()
-    try:
+    with mdns_heard() as packets:
         asyncio.run(browse(0.5, interface="127.0.0.1"))
-        time.sleep(0.1)
-    finally:
-        done.set()
-        thread.join(5)
-        listener.close()
-    ours = [unicast for name, unicast in questions if name == SERVICE_TYPE]
-    assert ours and not any(ours), questions
+        heard_within(packets, lambda: any(p.is_query() for p in packets), 2.0)
+    ours = [q.unicast for p in packets if p.is_query() for q in p.questions
+            if q.name == SERVICE_TYPE]
+    assert ours and not any(ours), ours
+
+
+def test_a_table_that_closes_says_goodbye() -> None:
+    """Closing a hosted table withdraws its announcement (records with a time to live of
+    0), so a browser that had heard of it drops it at once instead of listing it for the
+    announcement's hour and a quarter; the goodbye used to be cut off by the close."""
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person")] * 2)
+    name = f"Bo classic {secrets.token_hex(4)}"
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce=name)
+    with mdns_heard() as packets:
+        local.close()
+
+        def goodbye() -> bool:
+            return any(r.name == f"{name}.{SERVICE_TYPE}" and r.ttl == 0
+                       for p in list(packets) if not p.is_query() for r in p.answers())
+
+        assert heard_within(packets, goodbye, 5.0), "no goodbye was heard"
