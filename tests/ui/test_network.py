@@ -310,7 +310,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         save(app, "network_game_over")
         assert rejoined and session.over is not None and summaries == session.over.rounds
         assert list(session.game.totals) == session.over.totals
-        code, out, _err = host.finish(20)
+        code, out, _err = host.finish()
         assert code == 0 and "1 games played" in out
         over = app.stack.top
         assert isinstance(over, GameOverScene)
