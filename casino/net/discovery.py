@@ -6,8 +6,9 @@ the join code: people read the code off the host's screen.
 A browse asks for answers by multicast (QM questions). An answer sent by unicast (to a QU
 question) goes to port 5353 of the asking machine, where every mDNS program on it (avahi,
 another window, a host on the same machine) shares the port and the kernel hands the
-packet to one of them only: the table would then be missing from the list. A multicast
-answer reaches them all.
+packet to one of them only, often not the browser: the table was then missing from a short
+browse, or found only by its second question a second later. A multicast answer reaches
+them all.
 """
 
 from __future__ import annotations
