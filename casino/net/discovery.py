@@ -2,16 +2,25 @@
 
 The announcement carries the table's name, ruleset, open seats and protocol version, never
 the join code: people read the code off the host's screen.
+
+A browse asks for answers by multicast (QM questions). An answer sent by unicast (to a QU
+question) goes to port 5353 of the asking machine, where every mDNS program on it (avahi,
+another window, a host on the same machine) shares the port and the kernel hands the
+packet to one of them only, often not the browser: the table was then missing from a short
+browse, or found only by its second question a second later. A multicast answer reaches
+them all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zeroconf import ServiceStateChange, Zeroconf
+from zeroconf import DNSQuestionType, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from casino.net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
@@ -70,49 +79,79 @@ class Announcer:
             parsed_addresses=[self.interfaces[0] if self.interfaces else lan_address()],
         )
         self.zc: AsyncZeroconf | None = None
+        self._announcing: Awaitable[object] | None = None
 
     async def start(self) -> None:
+        """Claim the name (after the probes) and go on announcing it in the background."""
         if self.interfaces is None:
             self.zc = AsyncZeroconf()
         else:
             self.zc = AsyncZeroconf(interfaces=self.interfaces)
-        await self.zc.async_register_service(self.info, allow_name_change=True)
+        self._announcing = await self.zc.async_register_service(self.info,
+                                                                allow_name_change=True)
 
     async def stop(self) -> None:
+        """Say goodbye (every packet of it sent) and close: listening browsers drop the table."""
         if self.zc is not None:
-            await self.zc.async_unregister_service(self.info)
+            if isinstance(self._announcing, asyncio.Future):
+                self._announcing.cancel()  # a host that stops at once says goodbye at once
+            await (await self.zc.async_unregister_service(self.info))
             await self.zc.async_close()
             self.zc = None
 
 
-async def browse(seconds: float = 2.0, interface: str | None = None) -> list[FoundTable]:
-    """The tables announced within ``seconds``, on every interface or on ``interface``."""
-    names: set[str] = set()
+async def browse(seconds: float = 2.0, interface: str | None = None,
+                 until: Callable[[list[FoundTable]], bool] | None = None) -> list[FoundTable]:
+    """The tables announced within ``seconds``, on every interface or on ``interface``;
+    sooner once ``until`` is true of the tables found so far."""
+    names: list[str] = []
+    heard = asyncio.Event()
 
     def on_change(zeroconf: Zeroconf, service_type: str, name: str,
                   state_change: ServiceStateChange) -> None:
-        if state_change is not ServiceStateChange.Removed:
-            names.add(name)
+        if state_change is not ServiceStateChange.Removed and name not in names:
+            names.append(name)
+            heard.set()
 
     interfaces = _interfaces(interface)
     azc = AsyncZeroconf() if interfaces is None else AsyncZeroconf(interfaces=interfaces)
-    browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change])
+    browser = AsyncServiceBrowser(azc.zeroconf, SERVICE_TYPE, handlers=[on_change],
+                                  question_type=DNSQuestionType.QM)
+    found: dict[str, FoundTable] = {}
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
     try:
-        await asyncio.sleep(seconds)
-        found = []
-        for name in sorted(names):
-            info = await azc.async_get_service_info(SERVICE_TYPE, name, timeout=1000)
-            if info is None or not info.parsed_addresses() or info.port is None:
-                continue
-            props = _decoded(info.decoded_properties)
-            found.append(FoundTable(
-                name=name.removesuffix("." + SERVICE_TYPE), address=info.parsed_addresses()[0],
-                port=info.port, ruleset=props.get("ruleset", "?"),
-                open_seats=_int(props.get("open")), version=_int(props.get("version"))))
-        return found
+        while (left := deadline - loop.time()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(heard.wait(), left)
+            heard.clear()
+            if until is not None:
+                await _resolve(azc, names, found)
+                if until(_listed(found)):
+                    break
+        await _resolve(azc, names, found)
+        return _listed(found)
     finally:
         await browser.async_cancel()
         await azc.async_close()
+
+
+async def _resolve(azc: AsyncZeroconf, names: list[str], found: dict[str, FoundTable]) -> None:
+    """Look up the names not yet in ``found`` (a table that does not answer stays out)."""
+    for name in [n for n in names if n not in found]:
+        info = await azc.async_get_service_info(SERVICE_TYPE, name, timeout=1000,
+                                                question_type=DNSQuestionType.QM)
+        if info is None or not info.parsed_addresses() or info.port is None:
+            continue
+        props = _decoded(info.decoded_properties)
+        found[name] = FoundTable(
+            name=name.removesuffix("." + SERVICE_TYPE), address=info.parsed_addresses()[0],
+            port=info.port, ruleset=props.get("ruleset", "?"),
+            open_seats=_int(props.get("open")), version=_int(props.get("version")))
+
+
+def _listed(found: dict[str, FoundTable]) -> list[FoundTable]:
+    return [found[name] for name in sorted(found)]
 
 
 def _decoded(props: dict[str, Any]) -> dict[str, str]:

@@ -4,11 +4,21 @@ the loopback interface (a host bound to 127.0.0.1 is announced there alone)."""
 from __future__ import annotations
 
 import asyncio
+import secrets
+import socket
 import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from zeroconf._protocol.incoming import DNSIncoming
 
 from casino.engine import load_ruleset
 from casino.net.discovery import FoundTable, browse
-from casino.net.protocol import PROTOCOL_VERSION
+from casino.net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
 from casino.net.remote import LocalHost
 from casino.net.table import SeatSpec, Table
 from tests.net.conftest import cli, finish, start_host
@@ -19,14 +29,12 @@ def tables_on_port(port: int, seconds: float = 1.5) -> list[FoundTable]:
     return [t for t in asyncio.run(browse(seconds, interface="127.0.0.1")) if t.port == port]
 
 
-def found_on_port(port: int, tries: int = 6) -> list[FoundTable]:
-    """The tables on ``port``, browsing a second at a time until one answers (a busy machine
-    may answer late; an idle one answers within the first second)."""
-    for _ in range(tries):
-        found = tables_on_port(port, 1.0)
-        if found:
-            break
-    return found
+def found_on_port(port: int, bound: float = 30.0) -> list[FoundTable]:
+    """The tables on ``port``, browsing until one is found: an idle machine answers within a
+    fraction of a second, a loaded one later; ``bound`` is only for a table never found."""
+    found = asyncio.run(browse(bound, interface="127.0.0.1",
+                               until=lambda tables: any(t.port == port for t in tables)))
+    return [t for t in found if t.port == port]
 
 
 def test_a_served_table_is_found_joined_from_the_list_and_gone_when_it_ends() -> None:
@@ -52,10 +60,102 @@ def test_a_served_table_is_found_joined_from_the_list_and_gone_when_it_ends() ->
 
 def test_a_table_hosted_from_the_window_is_announced_until_it_closes() -> None:
     table = Table(load_ruleset("kasino"), [SeatSpec(kind="person")] * 3)
-    local = LocalHost(table, port=0, bind="127.0.0.1", announce="Anna kasino")
+    # Names are machine-wide: another run of this test at the same moment would make the
+    # second one "Anna kasino-2".
+    name = f"Anna kasino {secrets.token_hex(4)}"
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce=name)
     try:
         found = found_on_port(local.port)
-        assert [(t.name, t.ruleset, t.open_seats) for t in found] == [("Anna kasino", "kasino", 3)]
+        assert [(t.name, t.ruleset, t.open_seats) for t in found] == [(name, "kasino", 3)]
     finally:
         local.close()
     assert tables_on_port(local.port) == []
+
+
+SECOND_LOOPBACK = "127.0.0.2"
+"""Linux answers on all of 127.0.0.0/8; a browse from here is told apart from others'."""
+
+linux_only = pytest.mark.skipif(sys.platform != "linux",
+                                reason="127.0.0.2 and SO_REUSEPORT as on Linux")
+
+
+@contextmanager
+def mdns_heard() -> Iterator[list[tuple[str, DNSIncoming]]]:
+    """The mDNS packets sent on the loopback interface while the block runs, with the
+    address each came from, heard by a socket that shares port 5353 as every mDNS program on
+    a machine does."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(("", 5353))
+    sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                    socket.inet_aton("224.0.0.251") + socket.inet_aton("127.0.0.1"))
+    sock.settimeout(0.05)
+    packets: list[tuple[str, DNSIncoming]] = []
+    done = threading.Event()
+
+    def hear() -> None:
+        while not done.is_set():
+            try:
+                data, (source, _port) = sock.recvfrom(9000)
+            except TimeoutError:
+                continue
+            packets.append((source, DNSIncoming(data)))
+
+    thread = threading.Thread(target=hear, daemon=True)
+    thread.start()
+    try:
+        yield packets
+    finally:
+        done.set()
+        thread.join(5)
+        sock.close()
+
+
+def heard_within(check: Callable[[], bool], bound: float) -> bool:
+    """Whether ``check`` becomes true, within ``bound`` seconds, as packets arrive."""
+    deadline = time.monotonic() + bound
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+@linux_only
+def test_a_browse_asks_for_answers_every_mdns_program_hears() -> None:
+    """The join list's questions ask for multicast answers. An answer asked for by unicast
+    (the QU bit) goes to port 5353 of the asking machine, which the browser shares with every
+    mDNS program there (avahi, a table hosted from another window): the kernel hands it to
+    one of them, often not the browser, and the table was missing from the list (or found
+    only by a later question, after a second). The browse speaks from 127.0.0.2, so the
+    questions of other programs on this machine (from 127.0.0.1) are told apart."""
+    with mdns_heard() as packets:
+        asyncio.run(browse(0.5, interface=SECOND_LOOPBACK))
+
+        def asked() -> list[bool]:
+            return [q.unicast for source, p in list(packets)
+                    if source == SECOND_LOOPBACK and p.is_query()
+                    for q in p.questions if q.name == SERVICE_TYPE]
+
+        heard_within(lambda: bool(asked()), 2.0)
+    assert asked() and not any(asked()), asked()
+
+
+@linux_only
+def test_a_table_that_closes_says_goodbye() -> None:
+    """Closing a hosted table withdraws its announcement (records with a time to live of
+    0), so a browser that had heard of it drops it at once instead of listing it for the
+    announcement's hour and a quarter; the goodbye used to be cut off by the close."""
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person")] * 2)
+    name = f"Bo classic {secrets.token_hex(4)}"
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce=name)
+    with mdns_heard() as packets:
+        local.close()
+
+        def goodbye() -> bool:
+            return any(r.name == f"{name}.{SERVICE_TYPE}" and r.ttl == 0
+                       for _source, p in list(packets) if not p.is_query()
+                       for r in p.answers())
+
+        assert heard_within(goodbye, 5.0), "no goodbye was heard"
