@@ -88,7 +88,8 @@ card majority is too sure of a lead: over 4,000 classic rounds of heuristic agai
 heuristic, the best-fitting spread of the soft lead was 0.6 sqrt(R) + 1.0 for R cards left,
 not 0.55 sqrt(R) + 0.35 (cards are won in clumps). Yet that spread measured -0.12 ± 0.21
 (against main's expert, seed ``s28-screen``, 30 pairs), and playouts trailing the lowest of
-their cheapest cards rather than the highest -0.19 ± 0.28 (30 pairs): not kept.
+their cheapest cards rather than the highest -0.19 ± 0.28 (30 pairs); offering the root
+the heuristic's first 12 moves instead of 8 -0.09 ± 0.09 (34 pairs, 21 unchanged): not kept.
 
 Draw Casino (hands refilled, so the deal lasts the round and every iteration stops at the
 horizon) searches 6 plies at 0.68 of the iterations (1,700): the same CPU a deal pair and
