@@ -78,6 +78,19 @@ same decision time, +0.02 ± 0.12 (112 pairs); a tree offering 12 moves below th
 instead of 6 -0.12 ± 0.17 (60 pairs). Keeping the subtree under the opponent's reply for the
 next decision would carry a median 54 (p90 152) of its ~2,000 visits: not tried.
 
+On classic no kind of move stood out as Munter's did: where the expert's move differed from
+the heuristic's, a full-information look to the deal's end (seed ``diag29``, 22 pairs, 716
+moves) had the expert ahead by +0.22 points a move, in every group of 50 or more (trails,
+captures, builds, after the opponent's build, near the target, each deal); weakest in the
+first two deals (+0.03 and +0.08 a move) and where it gave away a face or high card and the
+heuristic a low one (85 moves, -0.16 ± 0.08). That look scores deal ends with the leaf, whose
+card majority is too sure of a lead: over 4,000 classic rounds of heuristic against
+heuristic, the best-fitting spread of the soft lead was 0.6 sqrt(R) + 1.0 for R cards left,
+not 0.55 sqrt(R) + 0.35 (cards are won in clumps). Yet that spread measured -0.12 ± 0.21
+(against main's expert, seed ``s28-screen``, 30 pairs), and playouts trailing the lowest of
+their cheapest cards rather than the highest -0.19 ± 0.28 (30 pairs); offering the root
+the heuristic's first 12 moves instead of 8 -0.09 ± 0.09 (34 pairs, 21 unchanged): not kept.
+
 Draw Casino (hands refilled, so the deal lasts the round and every iteration stops at the
 horizon) searches 6 plies at 0.68 of the iterations (1,700): the same CPU a deal pair and
 decision time as the 4 plies at 2,500 it had (``benchmarks/ai_speed.py --ruleset draw``:
