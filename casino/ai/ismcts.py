@@ -138,7 +138,7 @@ class ISMCTSPolicy(SearchPolicy):
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 6, refill_explore: float = 2.0,
-                 refill_iterations: int | None = None,
+                 refill_iterations: int | None = None, refill_lead: float = 2.5,
                  doubt: float = 2.0) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
@@ -151,6 +151,9 @@ class ISMCTSPolicy(SearchPolicy):
         # of 2,500) keeps its decision time.
         self.refill_iterations = (
             iterations * 17 // 25 if refill_iterations is None else refill_iterations)
+        # From a quarter of those on, a root move with this many times the runner-up's
+        # visits is played at once (0: never; Hard keeps its full search).
+        self.refill_lead = refill_lead
         self.iterations = iterations
         self.width = width
         self.explore = explore
@@ -267,17 +270,19 @@ class ISMCTSPolicy(SearchPolicy):
                 and len(before.hand) == 1 and len(view.hand) == hand
                 and view.hand_counts[opp] == hand - 1)
 
-    def shape(self, view: PlayerView) -> tuple[int, float, int]:
-        """The playout horizon in plies, the UCB constant and the iterations for this
-        view's ruleset."""
+    def shape(self, view: PlayerView) -> tuple[int, float, int, float]:
+        """The playout horizon in plies, the UCB constant, the iterations and the lead that
+        stops the search early (``_settled``; 0 for none) for this view's ruleset."""
         if view.ruleset.deal.draw_to:
-            return self.refill_horizon, self.refill_explore, self.refill_iterations
-        return self.horizon, self.explore, self.iterations
+            return (self.refill_horizon, self.refill_explore, self.refill_iterations,
+                    self.refill_lead)
+        return self.horizon, self.explore, self.iterations, 0.0
 
     def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
-        horizon, explore, iterations = self.shape(view)
+        horizon, explore, iterations, lead = self.shape(view)
+        clear = iterations // 4  # from here on a clear leader ends the search (``lead``)
         side = side_of(view, view.player)
         seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
@@ -291,7 +296,8 @@ class ISMCTSPolicy(SearchPolicy):
         width = self.width
         log, sqrt = math.log, math.sqrt
         for done in range(iterations):
-            if done % 64 == 0 and done and self._settled(root, iterations - done):
+            if done % 64 == 0 and done and self._settled(
+                    root, iterations - done, lead if done >= clear else 0.0):
                 break
             state = dealer.deal(rng)
             if estimate is None:  # capture piles are public: the same in every deal
@@ -352,8 +358,11 @@ class ISMCTSPolicy(SearchPolicy):
         return [(m, c.total / max(1, c.visits)) for m, c in tried]
 
     @staticmethod
-    def _settled(root: _Node, left: int) -> bool:
-        """Whether the most visited root move stays so with ``left`` iterations to come."""
+    def _settled(root: _Node, left: int, lead: float = 0.0) -> bool:
+        """Whether the most visited root move stays so with ``left`` iterations to come, or,
+        given a ``lead``, has that many times the runner-up's visits: UCB gives a move so
+        many more only where its value stands clear of the rest."""
         counts = sorted((c.visits for c in root.children.values()), reverse=True)
-        return len(counts) < 2 or counts[0] - counts[1] > left
+        return (len(counts) < 2 or counts[0] - counts[1] > left
+                or (lead > 0 and counts[0] >= lead * counts[1]))
 
