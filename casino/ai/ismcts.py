@@ -14,9 +14,10 @@ playout policy measured weaker, and breaking near ties at the root by the heuris
 measured no different. The UCB constant is 3: against the heuristic on classic, 1 measured
 weaker than 2 and 3 stronger; in Draw Casino, whose search is shallower, 2 measured stronger
 than 3, so it keeps 2. The search stops early once no remaining iteration could change the
-most visited root move. ``evaluate`` gives the root moves most visited first, each with its
-mean value in round points, which the post-game review compares the played move by.
-``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
+most visited root move (in Draw Casino also at a clear lead: below). ``evaluate`` gives the
+root moves most visited first, each with its mean value in round points, which the post-game
+review compares the played move by. ``casino-cli tournament`` compares it with PIMC
+(``--players expert,pimc``).
 
 Between two of its moves in a deal the expert watches the opponent's (``infer``; two
 players, hands not refilled): players take what is worth taking, so a card that would have
@@ -92,7 +93,20 @@ heuristic low ones. Hard keeps the 4 plies at 500 iterations it was measured wit
 pairs 0-99 the expert leads the heuristic by +0.96 ± 0.14 a round. Fewer iterations, to
 bring its median decision under 0.3 s (900: pure median 0.21 s against 0.37 on
 ``ai_speed``'s Draw positions, 39 of 40 moves the same), measured -0.51 ± 0.33 a round
-(pairs 0-38; +0.48 ± 0.25 over the heuristic against +0.93 ± 0.24): not kept.
+(pairs 0-38; +0.48 ± 0.25 over the heuristic against +0.93 ± 0.24): not kept. Instead it
+stops where the answer is clear: from a quarter of its iterations on (checked every 64), a
+root move with 2.5 times the runner-up's visits is played at once, since UCB gives a move
+that many more only where its value stands clear of the rest; the full budget goes to close
+decisions. On 250 Draw positions (``ai_speed``'s sampling, seeds ``bench`` and ``tune2``)
+that is the full search's move in 211 of the 216 searched, at 0.78 of the iterations, the
+five others within 0.16 points of it by the full search's own values (a lead of 2 from a
+quarter: 206, 0.69; of 3: 214, 0.83). Decision time (``ai_speed.py --ruleset draw
+--positions 40 --levels expert --baseline main --repeats 2``, pure): median 0.29 s against
+0.42 (x0.69), p95 0.60 against 0.58, the same 40 moves; with a Draw ply's one state
+(``transition``) median 0.28 s against 0.40 (x0.69), p95 0.57 against 0.57. Against the heuristic,
+the same deals as main's expert (seed ``s23-final``, pairs 0-59, paired): +0.12 ± 0.18 a
+round (+1.03 ± 0.21 over the heuristic against +0.93 ± 0.18), 20 s of CPU a deal pair
+against 28. Hard keeps its full search (``refill_lead`` 0), and so does the hint.
 """
 
 from __future__ import annotations
