@@ -103,10 +103,11 @@ five others within 0.16 points of it by the full search's own values (a lead of 
 quarter: 206, 0.69; of 3: 214, 0.83). Decision time (``ai_speed.py --ruleset draw
 --positions 40 --levels expert --baseline main --repeats 2``, pure): median 0.29 s against
 0.42 (x0.69), p95 0.60 against 0.58, the same 40 moves; with a Draw ply's one state
-(``transition``) median 0.28 s against 0.40 (x0.69), p95 0.57 against 0.57. Against the heuristic,
-the same deals as main's expert (seed ``s23-final``, pairs 0-59, paired): +0.12 ± 0.18 a
-round (+1.03 ± 0.21 over the heuristic against +0.93 ± 0.18), 20 s of CPU a deal pair
-against 28. Hard keeps its full search (``refill_lead`` 0), and so does the hint.
+(``transition``) median 0.28 s against 0.40 (x0.69), p95 0.57 against 0.57. Against the
+heuristic, the same deals as main's expert (seed ``s23-final``, pairs 0-89, paired): +0.03
+± 0.14 a round (+0.97 ± 0.16 over the heuristic, as main's +0.97 ± 0.14; +0.12 ± 0.18 over
+pairs 0-59), 20 s of CPU a deal pair against 28. Hard keeps its full search
+(``refill_lead`` 0), and so does the hint.
 """
 
 from __future__ import annotations
