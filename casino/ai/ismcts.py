@@ -14,9 +14,10 @@ playout policy measured weaker, and breaking near ties at the root by the heuris
 measured no different. The UCB constant is 3: against the heuristic on classic, 1 measured
 weaker than 2 and 3 stronger; in Draw Casino, whose search is shallower, 2 measured stronger
 than 3, so it keeps 2. The search stops early once no remaining iteration could change the
-most visited root move. ``evaluate`` gives the root moves most visited first, each with its
-mean value in round points, which the post-game review compares the played move by.
-``casino-cli tournament`` compares it with PIMC (``--players expert,pimc``).
+most visited root move (in Draw Casino also at a clear lead: below). ``evaluate`` gives the
+root moves most visited first, each with its mean value in round points, which the post-game
+review compares the played move by. ``casino-cli tournament`` compares it with PIMC
+(``--players expert,pimc``).
 
 Between two of its moves in a deal the expert watches the opponent's (``infer``; two
 players, hands not refilled): players take what is worth taking, so a card that would have
@@ -105,7 +106,21 @@ heuristic low ones. Hard keeps the 4 plies at 500 iterations it was measured wit
 pairs 0-99 the expert leads the heuristic by +0.96 ± 0.14 a round. Fewer iterations, to
 bring its median decision under 0.3 s (900: pure median 0.21 s against 0.37 on
 ``ai_speed``'s Draw positions, 39 of 40 moves the same), measured -0.51 ± 0.33 a round
-(pairs 0-38; +0.48 ± 0.25 over the heuristic against +0.93 ± 0.24): not kept.
+(pairs 0-38; +0.48 ± 0.25 over the heuristic against +0.93 ± 0.24): not kept. Instead it
+stops where the answer is clear: from a quarter of its iterations on (checked every 64), a
+root move with 2.5 times the runner-up's visits is played at once, since UCB gives a move
+that many more only where its value stands clear of the rest; the full budget goes to close
+decisions. On 250 Draw positions (``ai_speed``'s sampling, seeds ``bench`` and ``tune2``)
+that is the full search's move in 211 of the 216 searched, at 0.78 of the iterations, the
+five others within 0.16 points of it by the full search's own values (a lead of 2 from a
+quarter: 206, 0.69; of 3: 214, 0.83). Decision time (``ai_speed.py --ruleset draw
+--positions 40 --levels expert --baseline main --repeats 2``, pure): median 0.29 s against
+0.42 (x0.69), p95 0.60 against 0.58, the same 40 moves; with a Draw ply's one state
+(``transition``) median 0.28 s against 0.40 (x0.69), p95 0.57 against 0.57. Against the
+heuristic, the same deals as main's expert (seed ``s23-final``, pairs 0-89, paired): +0.03
+± 0.14 a round (+0.97 ± 0.16 over the heuristic, as main's +0.97 ± 0.14; +0.12 ± 0.18 over
+pairs 0-59), 20 s of CPU a deal pair against 28. Hard keeps its full search
+(``refill_lead`` 0), and so does the hint.
 """
 
 from __future__ import annotations
@@ -151,7 +166,7 @@ class ISMCTSPolicy(SearchPolicy):
     def __init__(self, seed: int | str = 0, iterations: int = 2500, candidates: int = 8,
                  width: int = 6, explore: float = 3.0, endgame_nodes: int = 60_000,
                  horizon: int = 8, refill_horizon: int = 6, refill_explore: float = 2.0,
-                 refill_iterations: int | None = None,
+                 refill_iterations: int | None = None, refill_lead: float = 2.5,
                  doubt: float = 2.0) -> None:
         super().__init__(seed=seed, candidates=candidates, endgame_nodes=endgame_nodes)
         self.horizon = horizon  # plies; a two-player classic deal has 8
@@ -164,6 +179,9 @@ class ISMCTSPolicy(SearchPolicy):
         # of 2,500) keeps its decision time.
         self.refill_iterations = (
             iterations * 17 // 25 if refill_iterations is None else refill_iterations)
+        # From a quarter of those on, a root move with this many times the runner-up's
+        # visits is played at once (0: never; Hard keeps its full search).
+        self.refill_lead = refill_lead
         self.iterations = iterations
         self.width = width
         self.explore = explore
@@ -280,17 +298,19 @@ class ISMCTSPolicy(SearchPolicy):
                 and len(before.hand) == 1 and len(view.hand) == hand
                 and view.hand_counts[opp] == hand - 1)
 
-    def shape(self, view: PlayerView) -> tuple[int, float, int]:
-        """The playout horizon in plies, the UCB constant and the iterations for this
-        view's ruleset."""
+    def shape(self, view: PlayerView) -> tuple[int, float, int, float]:
+        """The playout horizon in plies, the UCB constant, the iterations and the lead that
+        stops the search early (``_settled``; 0 for none) for this view's ruleset."""
         if view.ruleset.deal.draw_to:
-            return self.refill_horizon, self.refill_explore, self.refill_iterations
-        return self.horizon, self.explore, self.iterations
+            return (self.refill_horizon, self.refill_explore, self.refill_iterations,
+                    self.refill_lead)
+        return self.horizon, self.explore, self.iterations, 0.0
 
     def _search(self, view: PlayerView, ranked: list[Move], rng: random.Random,
                 utility: Utility) -> list[tuple[Move, float]]:
         cands = ranked[: self.candidates]
-        horizon, explore, iterations = self.shape(view)
+        horizon, explore, iterations, lead = self.shape(view)
+        clear = iterations // 4  # from here on a clear leader ends the search (``lead``)
         side = side_of(view, view.player)
         seat_sides = tuple(view.side_of(p) for p in range(view.players))
         root = _Node(side)
@@ -304,7 +324,8 @@ class ISMCTSPolicy(SearchPolicy):
         width = self.width
         log, sqrt = math.log, math.sqrt
         for done in range(iterations):
-            if done % 64 == 0 and done and self._settled(root, iterations - done):
+            if done % 64 == 0 and done and self._settled(
+                    root, iterations - done, lead if done >= clear else 0.0):
                 break
             state = dealer.deal(rng)
             if estimate is None:  # capture piles are public: the same in every deal
@@ -365,8 +386,11 @@ class ISMCTSPolicy(SearchPolicy):
         return [(m, c.total / max(1, c.visits)) for m, c in tried]
 
     @staticmethod
-    def _settled(root: _Node, left: int) -> bool:
-        """Whether the most visited root move stays so with ``left`` iterations to come."""
+    def _settled(root: _Node, left: int, lead: float = 0.0) -> bool:
+        """Whether the most visited root move stays so with ``left`` iterations to come, or,
+        given a ``lead``, has that many times the runner-up's visits: UCB gives a move so
+        many more only where its value stands clear of the rest."""
         counts = sorted((c.visits for c in root.children.values()), reverse=True)
-        return len(counts) < 2 or counts[0] - counts[1] > left
+        return (len(counts) < 2 or counts[0] - counts[1] > left
+                or (lead > 0 and counts[0] >= lead * counts[1]))
 

@@ -56,7 +56,7 @@ def hard(seed: int | str = 0) -> ISMCTSPolicy:
     from casino.ai.ismcts import ISMCTSPolicy
 
     policy = ISMCTSPolicy(seed=seed, iterations=500, doubt=0.0, refill_horizon=4,
-                          refill_iterations=500)
+                          refill_iterations=500, refill_lead=0.0)
     policy.name = "hard"
     return policy
 

@@ -32,6 +32,12 @@ def after_move(state: State, move: Move) -> State:
     """The state right after ``move`` (which must be legal) is played, the turn passed on:
     no card drawn or dealt yet and a finished round's table not yet collected. The AI
     probes the table a move leaves with it; ``apply`` goes on from it."""
+    return _played(state, move, False)
+
+
+def _played(state: State, move: Move, draw: bool) -> State:
+    """``after_move``; with ``draw``, the player has also drawn back to the ruleset's
+    ``draw_to`` from the stock (Draw Casino), in the one state made (a ply of a search)."""
     rs = state.ruleset
     p = state.to_move
     card = move.card
@@ -108,8 +114,14 @@ def after_move(state: State, move: Move) -> State:
         flags = list(must)
         flags[p] = flag
         must = tuple(flags)
+    stock = state.stock
+    draw_to = rs.deal.draw_to
+    if draw and draw_to and stock and len(hands[p]) < draw_to:
+        need = min(draw_to - len(hands[p]), len(stock))
+        hands[p] += stock[:need]
+        stock = stock[need:]
     return fast_state(
-        rs, state.dealer, (p + 1) % len(hands), tuple(hands), table, state.stock,
+        rs, state.dealer, (p + 1) % len(hands), tuple(hands), table, stock,
         captures, sweeps, last_taker, must, state.deal_number, state.teams,
     )
 
@@ -117,20 +129,7 @@ def after_move(state: State, move: Move) -> State:
 def apply(state: State, move: Move) -> State:
     """The state after ``move``, which must be legal (``play`` checks; search trusts): the
     player draws (Draw Casino), the next hands are dealt or the round ends."""
-    new = after_move(state, move)
-    draw_to = state.ruleset.deal.draw_to
-    if draw_to:
-        p = state.to_move
-        hand = new.hands[p]
-        if new.stock and len(hand) < draw_to:
-            need = min(draw_to - len(hand), len(new.stock))
-            hands = list(new.hands)
-            hands[p] = hand + new.stock[:need]
-            new = fast_state(
-                new.ruleset, new.dealer, new.to_move, tuple(hands), new.table,
-                new.stock[need:], new.captures, new.sweeps, new.last_taker, new.must_capture,
-                new.deal_number, new.teams,
-            )
+    new = _played(state, move, True)
     if not any(new.hands):
         new = deal_next(new) if new.stock else _end_round(new)
     return new

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from casino.ai.basic import Policy
-from casino.ai.ismcts import ISMCTSPolicy
+from casino.ai.ismcts import ISMCTSPolicy, _Node
 from casino.ai.pimc import PIMCPolicy
 from casino.ai.play import play_game
 from casino.ai.registry import DIFFICULTIES, POLICIES, policy_for
 from casino.engine import Game, load_ruleset, play
+from casino.engine.cards import Card
+from casino.engine.moves import Trail
 
 from .conftest import RULESETS
 
@@ -90,9 +92,46 @@ def test_ismcts_early_stop_never_changes_the_move(monkeypatch: pytest.MonkeyPatc
     states = [s for s in positions("classic", games=2, every=3) if s.stock][:12]
     views = [s.view_for(s.to_move) for s in states]
     stopped = [ISMCTSPolicy(seed=3, iterations=300).choose(v) for v in views]
-    monkeypatch.setattr(ISMCTSPolicy, "_settled", staticmethod(lambda root, left: False))
+    monkeypatch.setattr(ISMCTSPolicy, "_settled", staticmethod(lambda *_: False))
     full = [ISMCTSPolicy(seed=3, iterations=300).choose(v) for v in views]
     assert stopped == full
+
+
+def test_a_clear_lead_settles_the_search_only_when_a_lead_is_given() -> None:
+    """Without a lead only a move no longer catchable stops the search; with one, a move
+    holding that many times the runner-up's visits does."""
+    root = _Node(0)
+    for n, visits in enumerate((500, 200, 90)):
+        root.children[Trail(Card(n + 1, "S"))] = child = _Node(0)
+        child.visits = visits
+    assert not ISMCTSPolicy._settled(root, 1000)
+    assert ISMCTSPolicy._settled(root, 299)  # 500 - 200 > 299: the old rule
+    assert ISMCTSPolicy._settled(root, 1000, 2.5)  # 500 >= 2.5 * 200
+    assert not ISMCTSPolicy._settled(root, 1000, 3.0)
+    assert not ISMCTSPolicy._settled(root, 1000, 0.0)
+
+
+def test_the_draw_expert_stops_at_a_clear_lead_from_a_quarter_of_its_budget() -> None:
+    """In Draw Casino the expert plays a root move holding 2.5 times the runner-up's visits
+    once a quarter of its 1,700 iterations is spent (checked every 64): every search either
+    ran to its end, or stopped where its leader was out of reach or that far ahead, and at
+    least one stopped on the lead alone. Hard searches on as before."""
+    from .conftest import positions
+
+    views = [s.view_for(s.to_move) for s in positions("draw", games=1, every=3) if s.stock]
+    by_lead = 0
+    for view in views[:6]:
+        policy = ISMCTSPolicy(seed=3)
+        policy.choose(view)
+        visits = [n for _, n in policy.root_visits]
+        if len(visits) < 2:
+            continue
+        done = sum(visits)
+        assert done % 64 == 0 or done == 1700
+        if done < 1700 and visits[0] - visits[1] <= 1700 - done:
+            assert done >= 1700 // 4 and visits[0] >= 2.5 * visits[1]
+            by_lead += 1
+    assert by_lead
 
 
 def test_ismcts_shape_follows_the_ruleset() -> None:
@@ -103,11 +142,12 @@ def test_ismcts_shape_follows_the_ruleset() -> None:
 
     draw = [s.view_for(s.to_move) for s in positions("draw", games=1, every=4)][:8]
     classic = next(s for s in positions("classic", games=1, every=4)).view_for(0)
-    assert ISMCTSPolicy().shape(draw[0]) == (6, 2.0, 1700)
-    assert ISMCTSPolicy().shape(classic) == (8, 3.0, 2500)
-    assert ISMCTSPolicy(iterations=500).shape(draw[0]) == (6, 2.0, 340)
-    # Hard keeps the 4-ply Draw search it was measured with (and so does the hint).
-    assert POLICIES["hard"]().shape(draw[0]) == (4, 2.0, 500)
+    assert ISMCTSPolicy().shape(draw[0]) == (6, 2.0, 1700, 2.5)
+    assert ISMCTSPolicy().shape(classic) == (8, 3.0, 2500, 0.0)
+    assert ISMCTSPolicy(iterations=500).shape(draw[0]) == (6, 2.0, 340, 2.5)
+    # Hard keeps the 4-ply Draw search it was measured with, to its last iteration (and so
+    # does the hint).
+    assert POLICIES["hard"]().shape(draw[0]) == (4, 2.0, 500, 0.0)
     # The search really uses it: only the refill constant moves Draw Casino's decisions.
     shipped = [ISMCTSPolicy(seed=3, iterations=200).choose(v) for v in draw]
     assert shipped == [ISMCTSPolicy(seed=3, iterations=200, explore=50.0).choose(v)
