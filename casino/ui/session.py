@@ -8,6 +8,7 @@ session holds the engine's ``Game``; the person and the computer players decide 
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -126,8 +127,23 @@ def ai_pool() -> ProcessPoolExecutor:
     if _pool_failed:
         raise RuntimeError("the AI process failed; computer players think on threads")
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"),
+                                    initializer=_leave_with, initargs=(os.getpid(),))
     return _pool
+
+
+def _leave_with(parent: int) -> None:
+    """In the AI process: end it once the program that started it is gone.
+
+    A killed or crashed program never shuts the pool down, and its worker, blocked on a
+    queue whose other end it holds itself, would stay forever (reparented, on POSIX)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    if os.name == "posix":
+        threading.Thread(target=watch, name="leave-with-parent", daemon=True).start()
 
 
 def _give_up_on_pool() -> None:

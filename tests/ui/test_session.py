@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +98,46 @@ def test_a_resumed_log_is_the_played_log_across_rounds() -> None:
     assert [(e.seat, e.text, e.deal) for e in resumed.log] == \
         [(e.seat, e.text, e.deal) for e in s.log]
     assert any("The rest of the table goes to" in e.text for e in resumed.log)
+
+
+GAME = """
+import os, time
+from casino.ui.session import ai_pool
+if __name__ == "__main__":
+    print(ai_pool().submit(os.getpid).result(timeout=60), flush=True)
+    time.sleep(120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting to be reaped counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_ai_process_ends_when_the_program_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "game.py"
+    script.write_text(GAME)
+    root = Path(__file__).resolve().parents[2]
+    game = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                            cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    assert game.stdout is not None
+    try:
+        ready, _, _ = select.select([game.stdout], [], [], 60)
+        assert ready, "the AI process never answered"
+        worker = int(game.stdout.readline())
+    finally:
+        game.kill()  # SIGKILL: the program gets no chance to shut its pool down
+        game.wait()
+    assert worker != game.pid
+    end = time.monotonic() + 20
+    try:
+        while _alive(worker):
+            assert time.monotonic() < end, "the AI process outlived the killed program"
+            time.sleep(0.1)
+    finally:
+        if _alive(worker):
+            os.kill(worker, signal.SIGKILL)
