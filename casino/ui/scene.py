@@ -276,6 +276,20 @@ def wrap(text: str, size: int, width: int, cards: bool = True, bold: bool = Fals
     return list(_wrapped(text, size, width, cards, bold))
 
 
+def wrap_evenly(text: str, size: int, width: int) -> list[str]:
+    """``wrap``'s lines, as many, at the narrowest width that keeps them as many: a long
+    status reads as two even lines, not a full one and a word left over."""
+    count = len(_wrapped(text, size, width, True, False))
+    lo, hi = width // (count + 1), width  # hi always gives ``count`` lines
+    while count > 1 and hi - lo > 4:
+        mid = (lo + hi) // 2
+        if len(_wrapped(text, size, mid, True, False)) <= count:
+            hi = mid
+        else:
+            lo = mid
+    return list(_wrapped(text, size, hi, True, False))
+
+
 @lru_cache(maxsize=1024)
 def _wrapped(text: str, size: int, width: int, cards: bool, bold: bool) -> tuple[str, ...]:
     """``wrap``'s lines, cached: every frame wraps the same log, status and names again, and

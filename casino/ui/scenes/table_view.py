@@ -33,6 +33,7 @@ from casino.ui.scene import (
     text_image,
     text_width,
     wrap,
+    wrap_evenly,
 )
 from casino.ui.session import Session
 
@@ -199,7 +200,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
     else:  # two lines, growing upward into the free felt above the status line
         size = lay.font - 1
-        status_lines = wrap(text, size, sw)[:2]
+        status_lines = wrap_evenly(text, size, sw)[:2]
         step = round(size * 1.35)
         for k, line in enumerate(status_lines):
             y = sy + sh - (len(status_lines) - k) * step
