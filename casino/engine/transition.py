@@ -37,7 +37,7 @@ def after_move(state: State, move: Move) -> State:
 
 def _played(state: State, move: Move, draw: bool) -> State:
     """``after_move``; with ``draw``, the player has also drawn back to the ruleset's
-    ``draw_to`` from the stock (Draw Casino), in the one state made (a ply of a search)."""
+    ``draw_to`` from the stock (Draw Casino): ``apply`` makes one state a move, not two."""
     rs = state.ruleset
     p = state.to_move
     card = move.card
