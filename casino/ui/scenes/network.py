@@ -18,7 +18,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import bundled_names
-from casino.i18n import N_, _
+from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
 from casino.persistence.files import atomic_write, data_dir
@@ -121,6 +121,21 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
         pygame.draw.circle(surface, CONNECTED, centre, radius)
     else:
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
+
+
+def found_line(table: FoundTable) -> str:
+    """A table found on the network as a person reads it: the host's name, the rules by
+    their title (not the ruleset's file name), the open seats and where it is."""
+    try:
+        rules = _(load_ruleset(table.ruleset).title)
+    except (CasinoError, OSError, ValueError):  # the host's own ruleset: its name is all we know
+        rules = table.ruleset
+    # the window announces "NAME RULESET" (a name unique on the network); show NAME alone
+    name = table.name.removesuffix(f" {table.ruleset}") or table.name
+    seats = ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
+        n=table.open_seats)
+    return _("{name} \u00b7 {rules} \u00b7 {seats} \u00b7 {address}").format(
+        name=name, rules=rules, seats=seats, address=table.where)
 
 
 class NetworkScene(Scene):
@@ -226,7 +241,8 @@ class NetworkScene(Scene):
                 self.change(self.row, step)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for table, box in zip(self.found, found, strict=False):
+            # found[0] is the heading; the tables are listed on the lines below it
+            for table, box in zip(self.found, found[1:], strict=False):
                 if inside(box, *event.pos):
                     self.address = table.where
                     self.row = len(self.rows()) - 1  # type the code next
@@ -355,10 +371,8 @@ class NetworkScene(Scene):
         else:
             head = _("F5 or Find tables looks for tables on this network.")
         draw_text(surface, head, font - 1, (x + 8, y + h // 2), DIM, "midleft", max_width=w)
-        for table, fbox in zip(self.found[:2], found[1:], strict=False):
-            draw_text(surface, _("{name} \u00b7 {rules} \u00b7 {n} open \u00b7 {address}").format(
-                      name=table.name, rules=table.ruleset, n=table.open_seats,
-                      address=table.where), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
+        for table, fbox in zip(self.found, found[1:], strict=False):
+            draw_text(surface, found_line(table), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
