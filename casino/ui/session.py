@@ -423,6 +423,11 @@ class Session:
         """A line that overrides the table's prompt (waiting for a player), or None."""
         return None
 
+    def waiting_for_deal(self) -> bool:
+        """The round's summary has been closed and its next deal is still to come (from a
+        network host); here a round is dealt at once."""
+        return False
+
     def problem(self) -> str | None:
         """Why the game cannot go on (a lost connection), or None."""
         return None

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import time
+
+import pygame
+
+from casino.engine import legal_moves, load_ruleset
 from casino.net.discovery import FoundTable
+from casino.net.protocol import StateFrame, Welcome
+from casino.net.table import SeatSpec, Table
+from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes.network import NetworkScene, found_line
-from tests.ui.driver import centre, click, steps
+from casino.ui.scenes.table import TableScene
+from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, shot
 
 FOUND = FoundTable(name="Anna classic-sweeps", address="192.168.1.20", port=7777,
@@ -47,3 +56,75 @@ def test_a_found_table_is_drawn_at_800x600() -> None:
     scene.found = [FOUND]
     steps(app)
     shot(app, "network-found-800")
+
+
+class QuietHost:
+    """A ``Remote`` stand-in fed by a ``Table`` in this process: the test decides when the
+    host's frames arrive, so a slow host (or a dropped link) is one that holds them back."""
+
+    def __init__(self) -> None:
+        self.table = Table(load_ruleset("classic"),
+                           [SeatSpec(kind="person"), SeatSpec(kind="computer", level="greedy")],
+                           seed="quiet")
+        self.table.reserve(0, "Anna")
+        self.ruleset = self.table.ruleset
+        self.state = self.table.state_frame(0)
+        self.since = [self.state]
+        self.welcome = Welcome(seat=0, token="t", ruleset={},
+                               seats=[seat.status() for seat in self.table.seats])
+        self.seats = self.table.seats_frame()
+        self.problem = None
+        self.pending: list[StateFrame] = []
+
+    def poll(self) -> list[StateFrame]:
+        out, self.pending = self.pending, []
+        return out
+
+    def play_round(self) -> None:
+        """Both seats play the round to its end; the next deal is held back."""
+        while not self.table.game.round_over():
+            seat = self.table.to_move()
+            assert seat is not None
+            self.table.play_computer(seat, legal_moves(self.table.game.round)[0])
+            self.pending.append(self.table.state_frame(0, self.table.last))
+
+    def deal(self) -> None:
+        assert self.table.deal_on()
+        self.pending.append(self.table.state_frame(0))
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_late_deal_is_waited_for_without_the_summary_again() -> None:
+    # RemoteSession.next_round waited up to 3 s for the host's next deal, the window frozen,
+    # then gave up silently: the table found the round still over and showed its summary again.
+    host = QuietHost()
+    app = make_app()
+    session = RemoteSession.start(host, None)  # type: ignore[arg-type]
+    app.show_table(session)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    host.play_round()
+    deadline = time.monotonic() + 60
+    while top_name(app) != "SummaryScene" and time.monotonic() < deadline:
+        steps(app, 1)
+    assert top_name(app) == "SummaryScene"
+    started = time.monotonic()
+    key(pygame.K_RETURN)  # Next round, before the host has dealt it
+    steps(app, 3)
+    assert time.monotonic() - started < 1.0  # the window does not freeze
+    for _ in range(20):
+        steps(app, 1)
+        assert top_name(app) == "TableScene"  # not the summary again
+    app.draw()
+    assert session.status_note() == "Waiting for the host to deal round 2\u2026"
+    shot(app, "waiting-for-the-deal")
+    host.deal()
+    deadline = time.monotonic() + 60
+    while session.game.round_index != 1 and time.monotonic() < deadline:
+        steps(app, 1)
+    assert session.game.round_index == 1 and not session.game.round_over()
+    assert session.status_note() is None
+    assert top_name(app) == "TableScene"
+    assert [e.text for e in session.log if e.seat == -1][-1] == "Round 2"

@@ -125,6 +125,9 @@ class TableScene(Scene):
         self.press: tuple[int, tuple[int, int]] | None = None  # hand index, mouse-down point
         self.drag_pos: tuple[int, int] | None = None
         self.summary_open = False
+        self.deal_pending = False
+        """The summary was closed before the next deal came (a network host): it is shown
+        when it comes, with its deal animation."""
         self.shown_notices: set[str] = set()
         self.changed: set[TableItem] = set()
         """Table items the computer put or built since the person last acted (marked)."""
@@ -661,6 +664,13 @@ class TableScene(Scene):
         if self.animator.busy() or self.summary_open:
             return
         session = self.session
+        if self.deal_pending:  # the summary is closed; the host's next deal is on its way
+            if session.waiting_for_deal():
+                session.take_computer_move()  # reads the host's frames: shows the deal
+                return
+            self.deal_pending = False
+            self.start_round()
+            return
         if session.game.round_over():
             self.open_summary()
             return
@@ -717,6 +727,13 @@ class TableScene(Scene):
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
         self.session.next_round()
+        if self.session.waiting_for_deal():  # shown by update() once it comes
+            self.deal_pending = True
+            return
+        self.start_round()
+
+    def start_round(self) -> None:
+        """The next round is dealt: say so and deal the person's new hand."""
         self.selection.clear()
         self.say(_("Round {number}.").format(number=self.session.game.round_index + 1))
         self._deal_animation()
