@@ -10,6 +10,7 @@ from casino.engine import legal_moves, load_ruleset
 from casino.net.discovery import FoundTable
 from casino.net.protocol import StateFrame, Welcome
 from casino.net.table import SeatSpec, Table
+from casino.tutorial import LESSONS
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes.network import NetworkScene, found_line
 from casino.ui.scenes.table import TableScene
@@ -128,3 +129,16 @@ def test_a_late_deal_is_waited_for_without_the_summary_again() -> None:
     assert session.status_note() is None
     assert top_name(app) == "TableScene"
     assert [e.text for e in session.log if e.seat == -1][-1] == "Round 2"
+
+
+def test_a_lesson_starts_with_an_empty_capture_pile() -> None:
+    # Lesson 1 showed "41 cards, 10♠" under the person's pile and "Last deal" by an empty
+    # stock: the deck's other cards had been put in their capture pile. A newcomer taking
+    # their first card should see it arrive in an empty pile.
+    for lesson in LESSONS:
+        state = lesson.state()
+        assert state.captures[0] == () and state.captures[1] == (), lesson.title
+        assert state.stock and not state.is_last_deal(), lesson.title
+        for move in lesson.solution_moves():
+            assert lesson.judge(move)[0], lesson.title
+
