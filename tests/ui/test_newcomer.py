@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from casino.engine import legal_moves, load_ruleset
 from casino.net.discovery import FoundTable
@@ -12,9 +13,11 @@ from casino.net.protocol import StateFrame, Welcome
 from casino.net.table import SeatSpec, Table
 from casino.tutorial import LESSONS
 from casino.ui.remote_session import RemoteSession
+from casino.ui.scenes import table_view
 from casino.ui.scenes.network import NetworkScene, found_line
 from casino.ui.scenes.table import TableScene
-from tests.ui.driver import centre, click, key, steps, top_name
+from casino.ui.scenes.tutorial import TutorialScene
+from tests.ui.driver import centre, click, click_move, key, steps, top_name
 from tests.ui.helpers import make_app, shot
 
 FOUND = FoundTable(name="Anna classic-sweeps", address="192.168.1.20", port=7777,
@@ -142,3 +145,28 @@ def test_a_lesson_starts_with_an_empty_capture_pile() -> None:
         for move in lesson.solution_moves():
             assert lesson.judge(move)[0], lesson.title
 
+
+def test_a_solved_lesson_does_not_say_the_computer_is_thinking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once lesson 1 was solved the computer's area lit up with "Computer's turn, thinking…"
+    # and stayed so: the computer never plays in a lesson, so a newcomer waited for nothing.
+    texts: list[str] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        texts.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app = make_app()
+    scene = TutorialScene(app, 0)
+    app.stack.push(scene)
+    steps(app)
+    click_move(app, scene.lesson.solution_moves()[0])
+    for _ in range(60):  # the capture's animation, and a while after it
+        steps(app, 1)
+    assert scene.solved
+    texts.clear()
+    app.draw()
+    assert not any(t.startswith("thinking") for t in texts), texts
+    assert "Computer's turn" not in texts

@@ -240,6 +240,11 @@ class TableScene(Scene):
         return (self.session.humans_turn() and self.session.to_move() == self.viewer
                 and self.revealed)
 
+    def seat_to_move(self) -> int | None:
+        """The seat whose turn the table shows (its area lit, "thinking"), or None."""
+        game = self.session.game
+        return None if game.round_over() else game.round.to_move
+
     def can_act(self) -> bool:
         return self.my_turn() and not self.animator.busy() and not self.summary_open
 
