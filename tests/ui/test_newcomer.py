@@ -14,11 +14,12 @@ from casino.net.table import SeatSpec, Table
 from casino.tutorial import LESSONS
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view
+from casino.ui.scenes.dialogs import ChoiceScene
 from casino.ui.scenes.network import NetworkScene, found_line
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.tutorial import TutorialScene
 from tests.ui.driver import centre, click, click_move, key, steps, top_name
-from tests.ui.helpers import make_app, shot
+from tests.ui.helpers import make_app, shot, table_at
 
 FOUND = FoundTable(name="Anna classic-sweeps", address="192.168.1.20", port=7777,
                    ruleset="classic-sweeps", open_seats=1, version=1)
@@ -170,3 +171,22 @@ def test_a_solved_lesson_does_not_say_the_computer_is_thinking(
     app.draw()
     assert not any(t.startswith("thinking") for t in texts), texts
     assert "Computer's turn" not in texts
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_card_that_cannot_trail_says_why_in_its_choice_window(size: tuple[int, int]) -> None:
+    # Holding a 4 for the 4 build they made, a newcomer clicked the 4 alone: the window
+    # offered only "take the 4 build" and its tip, and the trail they expected was simply
+    # missing, without a word on why.
+    app = make_app(size=size)
+    table_at(app, "classic", "0;1;4S 5H 6H KD/QS 3H 7H 6D;[b4 3D AD @0] JD;-/-;*")
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    table.play_hand_card(0, [])
+    steps(app)
+    choice = app.stack.top
+    assert isinstance(choice, ChoiceScene)
+    assert len(choice.options) == 1
+    assert choice.note == ("You cannot trail 4\u2660: you must take, raise or duplicate your "
+                           "4 build before anything else.")
+    shot(app, f"cannot-trail-note-{size[0]}")

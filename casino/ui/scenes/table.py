@@ -24,7 +24,7 @@ from casino.engine import (
     find_moves,
     legal_moves,
 )
-from casino.engine.reasons import move_items
+from casino.engine.reasons import explain, move_items
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _, ngettext
@@ -420,6 +420,10 @@ class TableScene(Scene):
                 "then click your card.",
                 "{count} more moves are not listed: select the table cards you mean first, "
                 "then click your card.", left).format(count=left)
+        if not left and not any(isinstance(m, Trail) for m in moves):
+            # a newcomer looks for the trail they can see nowhere: say why it is not there
+            note = _("You cannot trail {card}: {reason}.").format(
+                card=card_text(card), reason=reason_text(explain(self.view(), Trail(card))))
         used = list(dict.fromkeys(item for m in shown for item in move_items(m)))
         self.offer(card, shown, self.avoid_boxes(used), note)
 
