@@ -7,7 +7,7 @@ import time
 import pygame
 import pytest
 
-from casino.engine import legal_moves, load_ruleset
+from casino.engine import Capture, Card, legal_moves, load_ruleset
 from casino.net.discovery import FoundTable
 from casino.net.protocol import StateFrame, Welcome
 from casino.net.table import SeatSpec, Table
@@ -190,3 +190,21 @@ def test_a_card_that_cannot_trail_says_why_in_its_choice_window(size: tuple[int,
     assert choice.note == ("You cannot trail 4\u2660: you must take, raise or duplicate your "
                            "4 build before anything else.")
     shot(app, f"cannot-trail-note-{size[0]}")
+
+
+def test_the_computer_plays_after_the_sweep_banner_not_under_it() -> None:
+    # In Casino 33 the person's take cleared the table; "Table cleared" was still across the
+    # table when the computer trailed its 2♦ there, so what it did was hidden under the banner.
+    app = make_app(animation=True, speed=1)
+    table = table_at(app, "classic", "0;1;7C 2D KH 4S/QS 3C 8H 9D;7H;-/-;*")
+    click_move(app, Capture(Card.parse("7C"), 7, (Card.parse("7H"),)))
+    saw_banner = False
+    for _ in range(400):
+        steps(app, 1, 0.02)
+        banners = [b for b in table.animator.banners if b.height == 0.5]
+        if banners:
+            saw_banner = True
+            assert table.session.to_move() == 1, "the computer played under the banner"
+        elif saw_banner and table.session.to_move() == 0:
+            break
+    assert saw_banner and table.session.to_move() == 0
