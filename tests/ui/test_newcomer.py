@@ -10,12 +10,13 @@ import pytest
 from casino.engine import Capture, Card, legal_moves, load_ruleset
 from casino.net.discovery import FoundTable
 from casino.net.protocol import StateFrame, Welcome
+from casino.net.remote import LocalHost
 from casino.net.table import SeatSpec, Table
 from casino.tutorial import LESSONS
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view
 from casino.ui.scenes.dialogs import ChoiceScene
-from casino.ui.scenes.network import NetworkScene, found_line
+from casino.ui.scenes.network import LobbyScene, NetworkScene, found_line
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.tutorial import TutorialScene
 from tests.ui.driver import centre, click, click_move, key, steps, top_name
@@ -208,3 +209,35 @@ def test_the_computer_plays_after_the_sweep_banner_not_under_it() -> None:
         elif saw_banner and table.session.to_move() == 0:
             break
     assert saw_banner and table.session.to_move() == 0
+
+
+def test_a_refused_join_leads_back_to_the_code_not_to_the_title() -> None:
+    # A mistyped code left "Joining the table…" over a small red "wrong join code", and
+    # Leave went to the title: the address and code had to be found and typed again.
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person"), SeatSpec(kind="person")],
+                  seed="refused")
+    table.reserve(0, "Anna")
+    local = LocalHost(table, port=0, bind="127.0.0.1")
+    try:
+        app = make_app()
+        scene = NetworkScene(app)
+        app.stack.push(scene)
+        scene.address, scene.code = f"127.0.0.1:{local.port}", "WRONG1"
+        scene.on_action("join")
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        deadline = time.monotonic() + 60
+        while not lobby.refused() and time.monotonic() < deadline:
+            steps(app, 1)
+            time.sleep(0.02)
+        steps(app)
+        assert lobby.refused() and lobby.buttons[0].label == "Back"
+        shot(app, "join-refused")
+        key(pygame.K_ESCAPE)
+        steps(app)
+        back = app.stack.top
+        assert isinstance(back, NetworkScene)
+        assert (back.address, back.code) == (f"127.0.0.1:{local.port}", "WRONG1")
+        assert back.typed_row() == "code" and back.message == "wrong join code"
+    finally:
+        local.close()

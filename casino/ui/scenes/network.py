@@ -395,9 +395,27 @@ class LobbyScene(Scene):
         self.local = local
         self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
 
+    def refused(self) -> bool:
+        """This window asked to join and was not seated (a wrong code, a full table, nobody
+        hosting there now): the way on is back to the join fields, not to the title."""
+        return (self.local is None and self.remote.welcome is None
+                and self.remote.problem is not None)
+
+    def back_to_join(self) -> None:
+        """The network scene again with the address and code as typed, the code to correct
+        and the reason said there."""
+        problem = self.remote.problem
+        self.remote.close()
+        scene = NetworkScene(self.app)
+        scene.address, scene.code = self.remote.address, self.remote.code
+        scene.row = [key for key, _label, _value in scene.rows()].index("code")
+        scene.message = reason_text(problem) if problem is not None else ""
+        self.app.stack.replace(scene)
+
     def update(self, dt: float) -> None:
         if self.remote.poll():
             self.app.dirty = True
+        self.buttons[0].label = N_("Back") if self.refused() else N_("Leave")
         if self.remote.welcome is not None:
             remember_token(self.remote)
         if self.remote.state is not None and self.remote.problem is None:
@@ -412,7 +430,10 @@ class LobbyScene(Scene):
         if press(self.buttons, event):
             return True
         if event.type == ACTION and event.action == "leave":
-            leave(self.app, self.remote, self.local)
+            if self.refused():
+                self.back_to_join()
+            else:
+                leave(self.app, self.remote, self.local)
             return True
         return False
 
@@ -425,6 +446,7 @@ class LobbyScene(Scene):
         panel(surface, lay.box, HILITE)
         ruleset = self.remote.ruleset
         title = _("{rules}: the lobby").format(rules=_(ruleset.title)) if ruleset \
+            else _("Could not join the table") if self.refused() \
             else _("Joining the table\u2026")
         draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
                   HILITE, "midtop", bold=True, max_width=lay.title[2])
