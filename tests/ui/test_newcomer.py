@@ -241,3 +241,13 @@ def test_a_refused_join_leads_back_to_the_code_not_to_the_title() -> None:
         assert back.typed_row() == "code" and back.message == "wrong join code"
     finally:
         local.close()
+
+
+def test_a_network_score_sheet_says_which_column_is_mine() -> None:
+    # Two people who kept the default name sat as "Player" and "Player 2": the score sheet's
+    # columns had only those names, and the guest could not tell which one was theirs.
+    host = QuietHost()
+    session = RemoteSession.start(host, None)  # type: ignore[arg-type]
+    names = session.short_side_names()
+    assert names[session.me] == "You"
+    assert names[1 - session.me] == session.seats[1 - session.me].shown
