@@ -309,11 +309,15 @@ class RemoteSession(Session):
         from casino.net.remote import Remote
 
         old = self.remote
-        if old is None or old.problem is None or old.welcome is None:
+        if old is None or old.problem is None:
+            return
+        # A rejoin that found no host (R pressed before the host was back) was never
+        # welcomed: its hello still carries the seat's token, so R works again.
+        token = old.welcome.token if old.welcome is not None else old.hello.token
+        if token is None:
             return
         old.close()
-        self.remote = Remote(old.address, old.code, self.seats[self.me].name,
-                             token=old.welcome.token)
+        self.remote = Remote(old.address, old.code, self.seats[self.me].name, token=token)
         self.frames.clear()
         self.sent = False
 

@@ -8,8 +8,9 @@ import pygame
 import pytest
 
 from casino.engine import Capture, Card, legal_moves, load_ruleset
+from casino.engine.wording import Reason
 from casino.net.discovery import FoundTable
-from casino.net.protocol import StateFrame, Welcome
+from casino.net.protocol import PROTOCOL_VERSION, Hello, StateFrame, Welcome
 from casino.net.remote import LocalHost
 from casino.net.table import SeatSpec, Table
 from casino.tutorial import LESSONS
@@ -251,3 +252,35 @@ def test_a_network_score_sheet_says_which_column_is_mine() -> None:
     names = session.short_side_names()
     assert names[session.me] == "You"
     assert names[1 - session.me] == session.seats[1 - session.me].shown
+
+
+def test_r_rejoins_again_after_a_rejoin_that_found_no_host(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The host quit; R found nobody hosting ("no table is hosted at … now — R rejoins your
+    # seat"); the host hosted the table again, and R did nothing any more: the failed
+    # rejoin had never been welcomed, and only a welcome's token was used to sit down again.
+    from casino.net import remote as remote_module
+
+    made: list[tuple[str, str, str | None]] = []
+
+    class Dialled:
+        def __init__(self, address: str, code: str, name: str, token: str | None = None) -> None:
+            made.append((address, code, token))
+            self.address, self.code = address, code
+            self.hello = Hello(type="hello", version=PROTOCOL_VERSION, app="test", code=code,
+                               name=name, token=token)
+            self.welcome = None
+            self.problem = Reason("no table is hosted at {address} now", address=address)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(remote_module, "Remote", Dialled)
+    host = QuietHost()
+    session = RemoteSession.start(host, None)  # type: ignore[arg-type]
+    host.address, host.code = "192.0.2.2:7777", "ABCDEF"  # type: ignore[attr-defined]
+    host.problem = Reason("the connection to the host was lost")  # type: ignore[assignment]
+    session.rejoin()  # R: the host is not back yet
+    assert made == [("192.0.2.2:7777", "ABCDEF", "t")]
+    session.rejoin()  # R again, once it is
+    assert made[-1] == ("192.0.2.2:7777", "ABCDEF", "t") and len(made) == 2
