@@ -198,6 +198,7 @@ async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
     token = _read_token(opts.token_file)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + opts.retry
+    said = ""  # the last reason printed: a host that stays away is said once, not 5 times a second
     while True:
         hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=opts.code,
                       name=opts.name, seat=None if token else opts.seat, token=token)
@@ -210,7 +211,9 @@ async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
             if loop.time() > deadline:
                 print(f"casino-cli join: {exc}", file=sys.stderr)
                 return 1
-            print(f"casino-cli join: {exc}; trying again", file=sys.stderr)
+            if str(exc) != said:
+                print(f"casino-cli join: {exc}; trying again", file=sys.stderr)
+                said = str(exc)
             await asyncio.sleep(0.2)
             continue
         token = seated.token

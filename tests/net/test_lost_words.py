@@ -11,7 +11,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import Close
 
 from casino import __version__
-from casino.net.client import Lost, Seated, closed
+from casino.ai.registry import make_policy
+from casino.net.client import BotOptions, Lost, Seated, closed, run_bot
 from casino.net.protocol import PROTOCOL_VERSION, Hello
 from casino.ui.words import reason_text
 
@@ -41,3 +42,16 @@ def test_nobody_hosting_at_the_address_is_said_plainly() -> None:
     text = reason_text(caught.value.reason)
     assert text == f"no table is hosted at 127.0.0.1:{port} now"
     assert "Errno" not in text and "ws://" not in text
+
+
+def test_join_says_once_that_nobody_hosts_there_while_it_retries(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # `casino-cli join` to an address where no table was hosted yet printed "no table is
+    # hosted at … now; trying again" five times a second, some 150 lines in 30 s.
+    port = free_port()
+    opts = BotOptions(address=f"127.0.0.1:{port}", code="ABCDEF", retry=1.5)
+    code = asyncio.run(run_bot(opts, lambda level, seed: make_policy(level, seed)))
+    err = capsys.readouterr().err.splitlines()
+    assert code == 1
+    assert err == [f"casino-cli join: no table is hosted at 127.0.0.1:{port} now; trying again",
+                   f"casino-cli join: no table is hosted at 127.0.0.1:{port} now"]
