@@ -14,10 +14,12 @@ from casino.net.protocol import PROTOCOL_VERSION, Hello, StateFrame, Welcome
 from casino.net.remote import LocalHost
 from casino.net.table import SeatSpec, Table
 from casino.tutorial import LESSONS
+from casino.ui.app import App
 from casino.ui.remote_session import RemoteSession
+from casino.ui.scene import ACTION
 from casino.ui.scenes import table_view
 from casino.ui.scenes.dialogs import ChoiceScene
-from casino.ui.scenes.network import LobbyScene, NetworkScene, found_line
+from casino.ui.scenes.network import LobbyScene, NetworkScene, found_line, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.tutorial import TutorialScene
 from tests.ui.driver import centre, click, click_move, key, steps, top_name
@@ -284,3 +286,54 @@ def test_r_rejoins_again_after_a_rejoin_that_found_no_host(
     assert made == [("192.0.2.2:7777", "ABCDEF", "t")]
     session.rejoin()  # R again, once it is
     assert made[-1] == ("192.0.2.2:7777", "ABCDEF", "t") and len(made) == 2
+
+
+def seated(app: App, lobby: LobbyScene) -> None:
+    """Step the lobby until the window's own connection has its welcome."""
+    deadline = time.monotonic() + 60
+    while lobby.remote.welcome is None and time.monotonic() < deadline:
+        steps(app, 1)
+        time.sleep(0.02)
+    assert lobby.remote.welcome is not None
+
+
+def test_the_host_lines_show_the_saved_table_and_a_change_hosts_a_new_one() -> None:
+    # After hosting Royal Casino once and leaving, the network scene read "Classic Casino,
+    # 2 players" while Host reopened the saved Royal table; and no choice there could ever
+    # host another table while that one was saved.
+    app = make_app()
+    royal = Table(load_ruleset("royal"), [SeatSpec(kind="person"), SeatSpec(kind="person")],
+                  seed="royal")
+    royal.reserve(0, "You")
+    hosted = LocalHost(royal, port=0, bind="127.0.0.1", save_path=hosted_path())
+    hosted.hosted.save()  # as after a move
+    hosted.close()
+    assert hosted_path().exists()
+
+    again = NetworkScene(app)
+    app.stack.replace(again)
+    assert again.rows()[0][2] == "Royal Casino"  # what Host opens, not the settings' rules
+    again.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    assert lobby.local.table.ruleset.name == "royal"
+    seated(app, lobby)
+    lobby.handle_event(pygame.event.Event(ACTION, action="leave", value=None))
+    steps(app)
+
+    fresh = NetworkScene(app)
+    app.stack.replace(fresh)
+    fresh.change(0, 1)  # the rules line: a new table is wanted
+    assert fresh.rows()[0][2] != "Royal Casino"
+    shot(app, "host-a-new-table")
+    fresh.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    try:
+        seated(app, lobby)
+        assert lobby.local.table.ruleset.name == fresh.ruleset != "royal"
+        aside = list(hosted_path().parent.glob(hosted_path().name + ".unfinished-*"))
+        assert len(aside) == 1  # the Royal table is kept, not deleted
+    finally:
+        lobby.handle_event(pygame.event.Event(ACTION, action="leave", value=None))
+        steps(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,6 +61,14 @@ def tokens_path() -> Path:
 
 def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a saved table that a new one replaces to NAME.unfinished-<time> beside it, as
+    a game in progress is kept when a new one starts."""
+    aside = path.with_name(f"{path.name}.unfinished-{time.strftime('%Y%m%d-%H%M%S')}")
+    path.replace(aside)
+    return aside
 
 
 def known_tokens() -> dict[str, str]:
@@ -158,6 +167,20 @@ class NetworkScene(Scene):
                         Button(N_("Join"), "join", key=pygame.K_RETURN),
                         Button(N_("Find tables"), "find", key=pygame.K_F5),
                         Button(N_("Back"), "back", key=pygame.K_ESCAPE)]
+        self.fresh = False
+        """The person changed the host lines while a hosted table is saved: Host starts the
+        table they show, and the saved one is set aside (renamed, never deleted)."""
+        self.show_saved()
+
+    def show_saved(self) -> None:
+        """The host lines show the saved table, the one Host opens again, rather than choices
+        it would ignore (they read Draw Casino, 3 players while Host reopened Classic)."""
+        saved = self.saved_table() if hosted_path().exists() else None
+        if saved is None or saved.ruleset.name not in self.rulesets:
+            return
+        self.ruleset = saved.ruleset.name
+        self.seats = [PERSON if seat.kind == "person" else seat.level or PERSON
+                      for seat in saved.seats[1:]]
 
     # -- rows ------------------------------------------------------------------------
 
@@ -183,6 +206,8 @@ class NetworkScene(Scene):
 
     def change(self, row: int, step: int) -> None:
         label = self.rows()[row][0]
+        if label not in ("address", "code", "seat 1"):
+            self.fresh = True
         ruleset = load_ruleset(self.ruleset)
         if label == "rules":
             i = self.rulesets.index(self.ruleset)
@@ -299,7 +324,9 @@ class NetworkScene(Scene):
         (same code and seats: the players rejoin with their tokens)."""
         from casino.net.remote import LocalHost, Remote
 
-        table = self.saved_table()
+        table = None if self.fresh else self.saved_table()
+        if table is None and self.fresh and hosted_path().exists():
+            set_aside(hosted_path())  # a new table is hosted: the saved one is kept aside
         if table is None:
             ruleset = load_ruleset(self.ruleset)
             specs = [SeatSpec(kind="person")] + [
@@ -377,9 +404,14 @@ class NetworkScene(Scene):
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
                       self.buttons[0].box[1] - font), ERROR, "midbottom", max_width=box[2] - 20)
+        elif hosted_path().exists() and self.fresh:
+            draw_text(surface, _("Host starts a new table as shown; your saved one is set "
+                                 "aside."), font - 1,
+                      (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
+                      "midbottom", max_width=box[2] - 20)
         elif hosted_path().exists():
-            draw_text(surface, _("The table you hosted last is saved: Host opens it again, and "
-                                 "its players rejoin their seats."), font - 1,
+            draw_text(surface, _("Host reopens your saved table (its players rejoin); change "
+                                 "a line to host a new one."), font - 1,
                       (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
                       "midbottom", max_width=box[2] - 20)
         for button in self.buttons:
