@@ -325,8 +325,6 @@ class NetworkScene(Scene):
         from casino.net.remote import LocalHost, Remote
 
         table = None if self.fresh else self.saved_table()
-        if table is None and self.fresh and hosted_path().exists():
-            set_aside(hosted_path())  # a new table is hosted: the saved one is kept aside
         if table is None:
             ruleset = load_ruleset(self.ruleset)
             specs = [SeatSpec(kind="person")] + [
@@ -347,7 +345,9 @@ class NetworkScene(Scene):
         except OSError as exc:
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
-            return
+            return  # the saved table stays where it is: Host may be tried again
+        if self.fresh and hosted_path().exists():  # the new table is up: set the old one aside
+            set_aside(hosted_path())  # (before the new one's first move saves over it)
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
                         token=table.seats[0].token)
         self.app.stack.replace(LobbyScene(self.app, remote, local))
