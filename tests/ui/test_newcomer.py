@@ -337,3 +337,17 @@ def test_the_host_lines_show_the_saved_table_and_a_change_hosts_a_new_one() -> N
     finally:
         lobby.handle_event(pygame.event.Event(ACTION, action="leave", value=None))
         steps(app)
+
+
+def test_quitting_the_window_closes_its_network_table() -> None:
+    # Menu → Quit at a hosted table ended the loop without closing the table: the guests read
+    # "the connection to the host was lost" (no close frame) instead of the host leaving.
+    host = QuietHost()
+    closed: list[bool] = []
+    host.close = lambda: closed.append(True)  # type: ignore[method-assign]
+    app = make_app()
+    app.show_table(RemoteSession.start(host, None))  # type: ignore[arg-type]
+    steps(app)
+    app.running = False  # as the menu's Quit does
+    app.run()
+    assert closed == [True]
