@@ -8,7 +8,9 @@ host is restarted) and exits when the table's last game ends.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,6 +58,29 @@ class JoinRefused(Exception):
         self.reason = reason
 
 
+def closed(exc: ConnectionClosed) -> Reason:
+    """A dropped connection in a player's words (the window shows it at the table), not the
+    websocket library's ("no close frame received or sent")."""
+    if exc.rcvd is not None:  # the host said goodbye: it ended the table or was shut down
+        return Reason("the host has closed the table")
+    return Reason("the connection to the host was lost")
+
+
+def unreachable(url: str, exc: BaseException) -> Reason:
+    """Why ``url`` could not be reached, in a player's words: refused means the host's game
+    is not running there now; the system's own words otherwise (without the errno)."""
+    address = url.removeprefix("ws://").removeprefix("wss://").rstrip("/")
+    if isinstance(exc, ConnectionRefusedError) or (
+            isinstance(exc, OSError) and exc.errno == errno.ECONNREFUSED):
+        return Reason("no table is hosted at {address} now", address=address)
+    if isinstance(exc, TimeoutError):
+        return Reason("{address} does not answer", address=address)
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return Reason("cannot reach {address}: {error}", address=address,
+                      error=os.strerror(exc.errno))
+    return Reason("cannot reach {address}: {error}", address=address, error=str(exc))
+
+
 class Lost(Exception):
     """The connection failed or dropped: worth retrying with the seat token."""
 
@@ -92,15 +117,16 @@ class Seated:
                 connect(url, max_size=TRANSPORT_MAX, compression=None, proxy=None,
                         open_timeout=timeout), timeout)
         except (OSError, InvalidHandshake, TimeoutError) as exc:
-            raise Lost(Reason("cannot connect to {url}: {error}", url=url, error=str(exc))) \
-                from None
+            raise Lost(unreachable(url, exc)) from None
         try:
             await ws.send(encode(hello))
             first = parse_host(await asyncio.wait_for(ws.recv(), timeout))
-        except (ConnectionClosed, TimeoutError, OSError) as exc:
+        except ConnectionClosed as exc:
             await ws.close()
-            raise Lost(Reason("{url} closed the connection: {error}", url=url,
-                              error=str(exc))) from None
+            raise Lost(closed(exc)) from None
+        except (TimeoutError, OSError) as exc:
+            await ws.close()
+            raise Lost(unreachable(url, exc)) from None
         except FrameError as exc:
             await ws.close()
             raise JoinRefused(Reason("{url} is not a Casino host ({error})", url=url,
@@ -129,14 +155,14 @@ class Seated:
         try:
             raw = await self.ws.recv()
         except ConnectionClosed as exc:
-            raise Lost(Reason("the host closed the connection ({error})", error=str(exc))) from None
+            raise Lost(closed(exc)) from None
         return parse_host(raw)
 
     async def send_move(self, step: int, text: str) -> None:
         try:
             await self.ws.send(encode(PlayMove(type="move", step=step, move=text)))
         except ConnectionClosed as exc:
-            raise Lost(Reason("the host closed the connection ({error})", error=str(exc))) from None
+            raise Lost(closed(exc)) from None
 
     async def close(self) -> None:
         await self.ws.close()
@@ -172,6 +198,7 @@ async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
     token = _read_token(opts.token_file)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + opts.retry
+    said = ""  # the last reason printed: a host that stays away is said once, not 5 times a second
     while True:
         hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=opts.code,
                       name=opts.name, seat=None if token else opts.seat, token=token)
@@ -184,7 +211,9 @@ async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
             if loop.time() > deadline:
                 print(f"casino-cli join: {exc}", file=sys.stderr)
                 return 1
-            print(f"casino-cli join: {exc}; trying again", file=sys.stderr)
+            if str(exc) != said:
+                print(f"casino-cli join: {exc}; trying again", file=sys.stderr)
+                said = str(exc)
             await asyncio.sleep(0.2)
             continue
         token = seated.token

@@ -218,6 +218,11 @@ class App:
             dt = self.clock.tick(self.fps if busy else IDLE_FPS) / 1000.0
             if max_seconds is not None and time.perf_counter() - start > max_seconds:
                 break
+        # Quit (or the window closed) ends the loop with the scenes still open: a network
+        # table's connection and the table this window hosts are let go of properly, so its
+        # players read that the host closed the table, not that the connection was lost.
+        for scene in reversed(self.stack.scenes):
+            scene.exit()
 
 
 def window_size(text: str) -> tuple[int, int]:

@@ -11,7 +11,6 @@ frame for it arrives, so the table never shows a move the host refused.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -98,6 +97,8 @@ class RemoteSession(Session):
     log_round: int = 0
     round_log: int = 0
     """The round the log shows last, and where its entries begin in the log."""
+    awaiting: int | None = None
+    """The round whose deal this window waits for (its summary closed), or None."""
     pace: ClassVar[float] = 0.0
 
     @classmethod
@@ -161,6 +162,9 @@ class RemoteSession(Session):
         return seats is not None and seat in seats.waiting_for
 
     def status_note(self) -> str | None:
+        if self.awaiting is not None:
+            return _("Waiting for the host to deal round {number}\u2026").format(
+                number=self.awaiting + 1)
         if self.away(self.to_move()):
             return _("Waiting for {name}\u2026").format(name=self.seats[self.to_move()].shown)
         return None
@@ -177,6 +181,8 @@ class RemoteSession(Session):
             game = public_game(frame, view, (*scores, self.round_scores[frame.round]))
         self.game = game
         self.shown = frame
+        if self.awaiting is not None and frame.round >= self.awaiting:
+            self.awaiting = None
         return before
 
     def _fill_earlier_rounds(self, round_index: int, view: PlayerView) -> None:
@@ -267,20 +273,24 @@ class RemoteSession(Session):
     def finished(self) -> bool:
         return self.over is not None and self.over.game == (self.shown.game if self.shown else 0)
 
-    def next_round(self, wait: float = 3.0) -> None:
-        """Show the host's next deal (it deals as soon as a round ends)."""
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            self.poll()
-            frame = next((f for f in self.frames if f.round > self.game.round_index), None)
-            if frame is not None:
-                self.frames = self.frames[self.frames.index(frame) + 1:]
-                self._show(frame)
-                self.log.append(LogEntry(-1, _("Round {number}").format(
-                    number=self.game.round_index + 1), 1))
-                self.log_round, self.round_log = self.game.round_index, len(self.log)
-                return
-            time.sleep(0.02)
+    def next_round(self) -> None:
+        """Show the host's next deal if it has come (the host deals as soon as a round ends,
+        but a slow link or a dropped one holds it back). Otherwise wait for it without
+        blocking the window: ``waiting_for_deal`` says so, and ``take_computer_move`` shows
+        the deal when its frame comes."""
+        self.poll()
+        frame = next((f for f in self.frames if f.round > self.game.round_index), None)
+        if frame is None:
+            self.awaiting = self.game.round_index + 1
+            return
+        self.frames = self.frames[self.frames.index(frame) + 1:]
+        self._show(frame)
+        self.log.append(LogEntry(-1, _("Round {number}").format(
+            number=self.game.round_index + 1), 1))
+        self.log_round, self.round_log = self.game.round_index, len(self.log)
+
+    def waiting_for_deal(self) -> bool:
+        return self.awaiting is not None
 
     def record(self) -> list[str]:
         return []  # the host records the game
@@ -299,11 +309,15 @@ class RemoteSession(Session):
         from casino.net.remote import Remote
 
         old = self.remote
-        if old is None or old.problem is None or old.welcome is None:
+        if old is None or old.problem is None:
+            return
+        # A rejoin that found no host (R pressed before the host was back) was never
+        # welcomed: its hello still carries the seat's token, so R works again.
+        token = old.welcome.token if old.welcome is not None else old.hello.token
+        if token is None:
             return
         old.close()
-        self.remote = Remote(old.address, old.code, self.seats[self.me].name,
-                             token=old.welcome.token)
+        self.remote = Remote(old.address, old.code, self.seats[self.me].name, token=token)
         self.frames.clear()
         self.sent = False
 

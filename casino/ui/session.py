@@ -423,6 +423,11 @@ class Session:
         """A line that overrides the table's prompt (waiting for a player), or None."""
         return None
 
+    def waiting_for_deal(self) -> bool:
+        """The round's summary has been closed and its next deal is still to come (from a
+        network host); here a round is dealt at once."""
+        return False
+
     def problem(self) -> str | None:
         """Why the game cannot go on (a lost connection), or None."""
         return None
@@ -461,7 +466,10 @@ class Session:
         if self.game.round.partnership and not self.shared:
             ours = [_("Your team"), _("Their team")]
             return ours if self.game.round.side_of(self.me) == 0 else ours[::-1]
-        return self.side_names()
+        names = self.side_names()
+        if self.remote_table():  # people's names at a network table do not say which is mine
+            names[self.me] = _("You")
+        return names
 
     def play(self, move: Move) -> Game:
         """Play ``move`` for the seat to move (raises IllegalMoveError, leaving all unchanged)."""

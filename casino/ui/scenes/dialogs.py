@@ -158,7 +158,9 @@ class ChoiceScene(Dialog):
             widest = max((text_width(text, font, cards=True) + 16 + (
                 move_pictures_width(self.moves[i], pictures) + 8 if i < len(self.moves) else 0)
                 for i, text in enumerate(self.options)), default=0)
-            self._natural = (height, widest + self.number_width())
+            # the advice under the list too: a reason shrunk to fit read as small print
+            note = text_width(self.note, font - 2, cards=True) + 8 if self.note else 0
+            self._natural = (height, max(widest + self.number_width(), note))
         return self._natural[1]
 
     def notes(self) -> list[str]:

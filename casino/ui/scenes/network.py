@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import bundled_names
-from casino.i18n import N_, _
+from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
 from casino.persistence.files import atomic_write, data_dir
@@ -60,6 +61,14 @@ def tokens_path() -> Path:
 
 def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a saved table that a new one replaces to NAME.unfinished-<time> beside it, as
+    a game in progress is kept when a new one starts."""
+    aside = path.with_name(f"{path.name}.unfinished-{time.strftime('%Y%m%d-%H%M%S')}")
+    path.replace(aside)
+    return aside
 
 
 def known_tokens() -> dict[str, str]:
@@ -123,6 +132,21 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
 
 
+def found_line(table: FoundTable) -> str:
+    """A table found on the network as a person reads it: the host's name, the rules by
+    their title (not the ruleset's file name), the open seats and where it is."""
+    try:
+        rules = _(load_ruleset(table.ruleset).title)
+    except (CasinoError, OSError, ValueError):  # the host's own ruleset: its name is all we know
+        rules = table.ruleset
+    # the window announces "NAME RULESET" (a name unique on the network); show NAME alone
+    name = table.name.removesuffix(f" {table.ruleset}") or table.name
+    seats = ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
+        n=table.open_seats)
+    return _("{name} \u00b7 {rules} \u00b7 {seats} \u00b7 {address}").format(
+        name=name, rules=rules, seats=seats, address=table.where)
+
+
 class NetworkScene(Scene):
     """Host a table (rules, who sits where) or join one by address and code, or from the
     tables found on the local network."""
@@ -143,6 +167,20 @@ class NetworkScene(Scene):
                         Button(N_("Join"), "join", key=pygame.K_RETURN),
                         Button(N_("Find tables"), "find", key=pygame.K_F5),
                         Button(N_("Back"), "back", key=pygame.K_ESCAPE)]
+        self.fresh = False
+        """The person changed the host lines while a hosted table is saved: Host starts the
+        table they show, and the saved one is set aside (renamed, never deleted)."""
+        self.show_saved()
+
+    def show_saved(self) -> None:
+        """The host lines show the saved table, the one Host opens again, rather than choices
+        it would ignore (they read Draw Casino, 3 players while Host reopened Classic)."""
+        saved = self.saved_table() if hosted_path().exists() else None
+        if saved is None or saved.ruleset.name not in self.rulesets:
+            return
+        self.ruleset = saved.ruleset.name
+        self.seats = [PERSON if seat.kind == "person" else seat.level or PERSON
+                      for seat in saved.seats[1:]]
 
     # -- rows ------------------------------------------------------------------------
 
@@ -168,6 +206,8 @@ class NetworkScene(Scene):
 
     def change(self, row: int, step: int) -> None:
         label = self.rows()[row][0]
+        if label not in ("address", "code", "seat 1"):
+            self.fresh = True
         ruleset = load_ruleset(self.ruleset)
         if label == "rules":
             i = self.rulesets.index(self.ruleset)
@@ -226,7 +266,8 @@ class NetworkScene(Scene):
                 self.change(self.row, step)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for table, box in zip(self.found, found, strict=False):
+            # found[0] is the heading; the tables are listed on the lines below it
+            for table, box in zip(self.found, found[1:], strict=False):
                 if inside(box, *event.pos):
                     self.address = table.where
                     self.row = len(self.rows()) - 1  # type the code next
@@ -283,7 +324,7 @@ class NetworkScene(Scene):
         (same code and seats: the players rejoin with their tokens)."""
         from casino.net.remote import LocalHost, Remote
 
-        table = self.saved_table()
+        table = None if self.fresh else self.saved_table()
         if table is None:
             ruleset = load_ruleset(self.ruleset)
             specs = [SeatSpec(kind="person")] + [
@@ -304,7 +345,9 @@ class NetworkScene(Scene):
         except OSError as exc:
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
-            return
+            return  # the saved table stays where it is: Host may be tried again
+        if self.fresh and hosted_path().exists():  # the new table is up: set the old one aside
+            set_aside(hosted_path())  # (before the new one's first move saves over it)
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
                         token=table.seats[0].token)
         self.app.stack.replace(LobbyScene(self.app, remote, local))
@@ -355,17 +398,20 @@ class NetworkScene(Scene):
         else:
             head = _("F5 or Find tables looks for tables on this network.")
         draw_text(surface, head, font - 1, (x + 8, y + h // 2), DIM, "midleft", max_width=w)
-        for table, fbox in zip(self.found[:2], found[1:], strict=False):
-            draw_text(surface, _("{name} \u00b7 {rules} \u00b7 {n} open \u00b7 {address}").format(
-                      name=table.name, rules=table.ruleset, n=table.open_seats,
-                      address=table.where), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
+        for table, fbox in zip(self.found, found[1:], strict=False):
+            draw_text(surface, found_line(table), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
                       self.buttons[0].box[1] - font), ERROR, "midbottom", max_width=box[2] - 20)
+        elif hosted_path().exists() and self.fresh:
+            draw_text(surface, _("Host starts a new table as shown; your saved one is set "
+                                 "aside."), font - 1,
+                      (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
+                      "midbottom", max_width=box[2] - 20)
         elif hosted_path().exists():
-            draw_text(surface, _("The table you hosted last is saved: Host opens it again, and "
-                                 "its players rejoin their seats."), font - 1,
+            draw_text(surface, _("Host reopens your saved table (its players rejoin); change "
+                                 "a line to host a new one."), font - 1,
                       (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
                       "midbottom", max_width=box[2] - 20)
         for button in self.buttons:
@@ -381,9 +427,27 @@ class LobbyScene(Scene):
         self.local = local
         self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
 
+    def refused(self) -> bool:
+        """This window asked to join and was not seated (a wrong code, a full table, nobody
+        hosting there now): the way on is back to the join fields, not to the title."""
+        return (self.local is None and self.remote.welcome is None
+                and self.remote.problem is not None)
+
+    def back_to_join(self) -> None:
+        """The network scene again with the address and code as typed, the code to correct
+        and the reason said there."""
+        problem = self.remote.problem
+        self.remote.close()
+        scene = NetworkScene(self.app)
+        scene.address, scene.code = self.remote.address, self.remote.code
+        scene.row = [key for key, _label, _value in scene.rows()].index("code")
+        scene.message = reason_text(problem) if problem is not None else ""
+        self.app.stack.replace(scene)
+
     def update(self, dt: float) -> None:
         if self.remote.poll():
             self.app.dirty = True
+        self.buttons[0].label = N_("Back") if self.refused() else N_("Leave")
         if self.remote.welcome is not None:
             remember_token(self.remote)
         if self.remote.state is not None and self.remote.problem is None:
@@ -398,7 +462,10 @@ class LobbyScene(Scene):
         if press(self.buttons, event):
             return True
         if event.type == ACTION and event.action == "leave":
-            leave(self.app, self.remote, self.local)
+            if self.refused():
+                self.back_to_join()
+            else:
+                leave(self.app, self.remote, self.local)
             return True
         return False
 
@@ -411,6 +478,7 @@ class LobbyScene(Scene):
         panel(surface, lay.box, HILITE)
         ruleset = self.remote.ruleset
         title = _("{rules}: the lobby").format(rules=_(ruleset.title)) if ruleset \
+            else _("Could not join the table") if self.refused() \
             else _("Joining the table\u2026")
         draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
                   HILITE, "midtop", bold=True, max_width=lay.title[2])

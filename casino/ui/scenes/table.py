@@ -24,7 +24,7 @@ from casino.engine import (
     find_moves,
     legal_moves,
 )
-from casino.engine.reasons import move_items
+from casino.engine.reasons import explain, move_items
 from casino.engine.state import TableItem, item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _, ngettext
@@ -125,6 +125,9 @@ class TableScene(Scene):
         self.press: tuple[int, tuple[int, int]] | None = None  # hand index, mouse-down point
         self.drag_pos: tuple[int, int] | None = None
         self.summary_open = False
+        self.deal_pending = False
+        """The summary was closed before the next deal came (a network host): it is shown
+        when it comes, with its deal animation."""
         self.shown_notices: set[str] = set()
         self.changed: set[TableItem] = set()
         """Table items the computer put or built since the person last acted (marked)."""
@@ -236,6 +239,11 @@ class TableScene(Scene):
         """The viewer is to move (and has the screen)."""
         return (self.session.humans_turn() and self.session.to_move() == self.viewer
                 and self.revealed)
+
+    def seat_to_move(self) -> int | None:
+        """The seat whose turn the table shows (its area lit, "thinking"), or None."""
+        game = self.session.game
+        return None if game.round_over() else game.round.to_move
 
     def can_act(self) -> bool:
         return self.my_turn() and not self.animator.busy() and not self.summary_open
@@ -412,6 +420,10 @@ class TableScene(Scene):
                 "then click your card.",
                 "{count} more moves are not listed: select the table cards you mean first, "
                 "then click your card.", left).format(count=left)
+        if not left and not any(isinstance(m, Trail) for m in moves):
+            # a newcomer looks for the trail they can see nowhere: say why it is not there
+            note = _("You cannot trail {card}: {reason}.").format(
+                card=card_text(card), reason=reason_text(explain(self.view(), Trail(card))))
         used = list(dict.fromkeys(item for m in shown for item in move_items(m)))
         self.offer(card, shown, self.avoid_boxes(used), note)
 
@@ -661,6 +673,13 @@ class TableScene(Scene):
         if self.animator.busy() or self.summary_open:
             return
         session = self.session
+        if self.deal_pending:  # the summary is closed; the host's next deal is on its way
+            if session.waiting_for_deal():
+                session.take_computer_move()  # reads the host's frames: shows the deal
+                return
+            self.deal_pending = False
+            self.start_round()
+            return
         if session.game.round_over():
             self.open_summary()
             return
@@ -671,6 +690,8 @@ class TableScene(Scene):
         self.wait += dt
         if self.wait < computer_pause(self.app.settings) * session.pace or session.thinking():
             return
+        if any(banner.height == 0.5 for banner in self.animator.banners):
+            return  # a banner across the table ("Table cleared") would hide the next card played
         computer_move = session.take_computer_move()
         if computer_move is not None:
             self.perform(computer_move)
@@ -717,6 +738,13 @@ class TableScene(Scene):
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
         self.session.next_round()
+        if self.session.waiting_for_deal():  # shown by update() once it comes
+            self.deal_pending = True
+            return
+        self.start_round()
+
+    def start_round(self) -> None:
+        """The next round is dealt: say so and deal the person's new hand."""
         self.selection.clear()
         self.say(_("Round {number}.").format(number=self.session.game.round_index + 1))
         self._deal_animation()

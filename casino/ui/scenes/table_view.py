@@ -89,7 +89,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     # opponents
     for seat in scene.others():
         box = lay.opponents[scene.place(seat) - 1]
-        to_move = state.to_move == seat and not game.round_over()
+        to_move = scene.seat_to_move() == seat
         panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,

@@ -81,6 +81,11 @@ class TutorialScene(TableScene):
 
     # -- events
 
+    def seat_to_move(self) -> int | None:
+        """Nobody, once the lesson is solved: the computer never plays in a lesson, and its
+        area said "Computer's turn, thinking…" for as long as the lesson stayed open."""
+        return None if self.solved else super().seat_to_move()
+
     def can_act(self) -> bool:
         return not self.solved and super().can_act()
 
