@@ -2,7 +2,8 @@
 
 The reviewed player's moves are compared with the expert's, one position at a time off the
 UI thread; a move the expert would have played differently is marked with the estimated
-cost in round points.
+cost in round points: a mistake (✗) where that is more than its estimates vary, else a close
+call (≈).
 """
 
 from __future__ import annotations
@@ -29,7 +30,15 @@ if TYPE_CHECKING:
 
 Analyse = Callable[[PlayerView, int | str], list[tuple[Move, float]]]
 GOOD = (140, 235, 150)
+CLOSE = (225, 225, 160)
 MISTAKE = (255, 170, 60)
+
+
+def mark_of(verdict: Verdict) -> tuple[str, tuple[int, int, int]]:
+    """The sign and colour of a judged move: agreed, a close call, or a mistake."""
+    if verdict.agrees:
+        return "\u2713", GOOD
+    return ("\u2717", MISTAKE) if verdict.mistake else ("\u2248", CLOSE)
 
 
 class ReviewScene(Scene):
@@ -90,7 +99,7 @@ class ReviewScene(Scene):
         return self.worker is not None or bool(self.todo)
 
     def mistakes(self) -> list[int]:
-        return sorted(k for k, v in self.verdicts.items() if v is not None and not v.agrees)
+        return sorted(k for k, v in self.verdicts.items() if v is not None and v.mistake)
 
     # -- events
 
@@ -214,7 +223,7 @@ class ReviewScene(Scene):
             verdict = self.verdicts.get(self.index)
             if step.seat == self.seat:
                 if self.index in self.verdicts and verdict is not None:
-                    colour = GOOD if verdict.agrees else MISTAKE
+                    colour = mark_of(verdict)[1]
                     words = verdict.words()
                 elif self.index in self.verdicts or len(legal_moves(step.before.round)) == 1:
                     colour, words = DIM, _("no choice here") if verdict is None else ""
@@ -231,14 +240,15 @@ class ReviewScene(Scene):
         y += 8
         mine = [k for k, s in enumerate(self.steps) if s.seat == self.seat]
         judged = [v for k, v in self.verdicts.items() if v is not None]
-        mistakes = [v for v in judged if not v.agrees]
-        cost = sum(v.cost if v.cost is not None else v.floor for v in mistakes)
+        mistakes = [v for v in judged if v.mistake]
+        close = [v for v in judged if not v.agrees and not v.mistake]
         summary = _("{name}: {moves} moves; the expert looked at {looked} of {choices} with a "
-                    "choice and would have played {mistakes} differently, about {cost} points "
-                    "in all.").format(name=self.names[self.seat], moves=len(mine),
-                                      looked=len(self.verdicts),
-                                      choices=len(self.verdicts) + len(self.todo),
-                                      mistakes=len(mistakes), cost=decimal(cost))
+                    "choice. Mistakes: {mistakes}, about {cost} points in all; close calls: "
+                    "{close}.").format(name=self.names[self.seat], moves=len(mine),
+                                     looked=len(self.verdicts),
+                                     choices=len(self.verdicts) + len(self.todo),
+                                     mistakes=len(mistakes), close=len(close),
+                                     cost=decimal(sum(v.lost for v in mistakes)))
         for text in wrap(summary, f - 1, w):
             draw_text(surface, text, f - 1, (x, y), DIM)
             y += round((f - 1) * 1.4)
@@ -256,12 +266,11 @@ class ReviewScene(Scene):
             s = self.steps[k]
             mark = ""
             verdict = self.verdicts.get(k)
-            if s.seat == self.seat and verdict is not None:
-                mark = "\u2713 " if verdict.agrees else "\u2717 "
             colour = seat_colour(s.seat, self.final.round.partnership)
             colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
-            if verdict is not None:
-                colour = GOOD if verdict.agrees else MISTAKE
+            if s.seat == self.seat and verdict is not None:
+                sign, colour = mark_of(verdict)
+                mark = f"{sign} "
             if k == self.index:
                 pygame.draw.rect(surface, (50, 95, 70), (x - 4, y - 2, w + 8, line),
                                  border_radius=4)
