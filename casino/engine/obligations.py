@@ -68,8 +68,8 @@ def breaks_obligation(
             if touches:
                 continue
             if not any(pile.value in vt[c.index] for c in rest):
-                return Reason("you must keep a card that can take your {value} build "
-                              "({card} is your last one)", value=pile.value, card=move.card)
+                return Reason("you must keep a card that can take your {piles:short} "
+                              "({card} is your last one)", piles=(pile,), card=move.card)
     return None
 
 

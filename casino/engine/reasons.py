@@ -65,6 +65,9 @@ def selection_reason(
         return Reason("you cannot trail {card} now", card=card)
     vt = rs.card_value_table
     if rs.pair_only_table[card.index]:
+        if rs.build.style == "stacks":
+            return Reason("a {card:rank} takes exactly one card of its own rank and never "
+                          "stacks", card=card)
         return Reason("a {card:rank} takes exactly one card of its own rank and never builds",
                       card=card)
     names = tuple(chosen)
@@ -125,6 +128,14 @@ def selection_reason(
                       card=card, items=names, values=values)
     total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
     build_value = min(vt[card.index]) + total
+    if rs.build.style == "stacks":  # Casino 33 calls its piles stacks, never builds
+        if build_value > rs.build.max_value:
+            return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
+                          "and a stack of {value} is above {most}", card=card, items=names,
+                          values=values, value=build_value, most=rs.build.max_value)
+        return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
+                      "and to stack {value} you must hold a card of that value",
+                      card=card, items=names, values=values, value=build_value)
     if build_value > rs.build.max_value:
         return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
                       "and a build of {value} is above {most}", card=card, items=names,

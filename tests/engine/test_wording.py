@@ -59,3 +59,37 @@ def test_said_is_the_english_text_keeping_its_reason() -> None:
                                  path="/x/current-game.json", error=inner)
     back = pickle.loads(pickle.dumps(said))
     assert isinstance(back, Said) and back == said and back.reason == said.reason
+
+
+def test_casino33_refusals_speak_of_stacks_not_builds() -> None:
+    """Casino 33 has stacks, never builds (docs/RULES.md): an 8 put to a 7 stack was refused
+    with 'a build of 15 is above 10', a word the game never uses for its piles."""
+    state = pos("0;1;8S 2D 7C 6C 5C KC/KS;[s7 4H 3S @0] 9D;*/-", "casino33")
+    stack = state.table[0]
+    assert isinstance(stack, Pile) and stack.kind is PileKind.STACK
+    with pytest.raises(IllegalMoveError) as caught:
+        find_moves(state, Card.parse("8S"), [stack])
+    text = str(caught.value)
+    assert "a stack of 15 is above 10" in text and "build" not in text
+    with pytest.raises(IllegalMoveError) as caught:
+        find_moves(state, Card.parse("2D"), [state.table[1]])  # 11 is above 10 as well
+    assert "stack" in str(caught.value) and "build" not in str(caught.value)
+    # seat 1 stacks 8 and holds one 8 more: taking the loose 8S with it leaves the stack
+    # without a taker; a King put to a Jack is refused as never stacking
+    state = pos("1;0;AC QH JH 10C/AS 8C 9D QC;[s8 3S 5C @1] 8S JD;*/-", "casino33")
+    with pytest.raises(IllegalMoveError) as caught:
+        find_moves(state, Card.parse("8C"), [state.table[1]])
+    assert str(caught.value) == (
+        "you must keep a card that can take your 8 stack (8C is your last one)")
+    state = pos("1;0;4S 9D JS 8D 9S/KH 5S 6H 10C 2C;JC 5D;*/-", "casino33")
+    with pytest.raises(IllegalMoveError) as caught:
+        find_moves(state, Card.parse("KH"), [state.table[0]])
+    assert str(caught.value) == "a King takes exactly one card of its own rank and never stacks"
+
+
+def test_keeping_a_taker_names_the_build_where_builds_are_made() -> None:
+    state = pos("0;1;8C 5D 2H/KS;[b8 5S 3D @0] 8H;*/-", "kasino")
+    with pytest.raises(IllegalMoveError) as caught:
+        find_moves(state, Card.parse("8C"), [state.table[1]])
+    assert str(caught.value) == (
+        "you must keep a card that can take your 8 build (8C is your last one)")
