@@ -13,7 +13,7 @@ from casino.ai.registry import hard
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
-from casino.engine.state import Pile, PlayerView, item_cards
+from casino.engine.state import Pile, PileKind, PlayerView, item_cards
 from casino.engine.wording import Param, Reason
 
 HINT_SEED = "hint"
@@ -59,10 +59,7 @@ def _takes_text(view: PlayerView, move: Capture) -> Reason:
     if aces:
         named.append(Reason("an Ace") if aces == 1 else Reason("{count} Aces", count=aces))
     for b in (it for it in move.items if isinstance(it, Pile)):
-        if b.owner == view.player:
-            named.insert(0, Reason("your {value} build", value=b.value))
-        else:
-            named.insert(0, Reason("their {value} build", value=b.value))
+        named.insert(0, _pile_named(b, b.owner == view.player))
     if len(plain) <= 2:
         named.extend(plain)
     elif named:  # three or more
@@ -73,6 +70,18 @@ def _takes_text(view: PlayerView, move: Capture) -> Reason:
         return Reason("the table")
     # TRANSLATORS: what a capture takes, listed: 'an Ace, 3♠ and 5♦' (leave as it is).
     return Reason("{parts:and}", parts=tuple(named))
+
+
+def _pile_named(pile: Pile, own: bool) -> Reason:
+    """'your 8 build', 'their 7 stack', 'their 9 block': each variant's own word."""
+    if pile.kind is PileKind.STACK:
+        return (Reason("your {value} stack", value=pile.value) if own
+                else Reason("their {value} stack", value=pile.value))
+    if pile.kind is PileKind.BLOCK:
+        return (Reason("your {value} block", value=pile.value) if own
+                else Reason("their {value} block", value=pile.value))
+    return (Reason("your {value} build", value=pile.value) if own
+            else Reason("their {value} build", value=pile.value))
 
 
 def _risk_text(view: PlayerView, a: Assessment, table_left: bool) -> Param:
@@ -122,12 +131,18 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
             if sets > 1:
                 return Reason("builds a multiple {value}: {held}{risk}{end}", value=value,
                               held=held, risk=risk, end=end)
+            if view.ruleset.build.style == "stacks":  # Casino 33 stacks, never builds
+                return Reason("stacks {value}: {held}{risk}{end}", value=value, held=held,
+                              risk=risk, end=end)
             return Reason("builds {value}: {held}{risk}{end}", value=value, held=held,
                           risk=risk, end=end)
         case Trail(card=card):
             risk = _risk_text(view, a, True)
             if any(not isinstance(m, Trail) for m in legal_moves(view)):
                 return Reason("nothing worth taking: trailing {card} gives away the least"
+                              "{risk}{end}", card=card, risk=risk, end=end)
+            if view.ruleset.build.style == "stacks":
+                return Reason("nothing to take or stack: trailing {card} gives away the least"
                               "{risk}{end}", card=card, risk=risk, end=end)
             return Reason("nothing to take or build: trailing {card} gives away the least"
                           "{risk}{end}", card=card, risk=risk, end=end)

@@ -45,3 +45,30 @@ def test_hint_is_the_hard_levels_move() -> None:
     for state in positions("classic", games=1, every=3):
         view = state.view_for(state.to_move)
         assert hint(view)[0] == hard(seed=HINT_SEED).choose(view)
+
+
+def test_casino33_hints_speak_of_stacks_and_munter_hints_of_blocks() -> None:
+    """Each variant's own word for its piles: a Casino 33 hint said 'stack 9: 6♥ on 3♠
+    (builds 9: you hold 9♦ to take it)', and taking a Munter block was 'their 7 build'."""
+    from casino.engine import Game, apply
+    from casino.engine.state import Pile, PileKind
+
+    seen_block = False
+    for name in ("casino33", "munter"):
+        rs = load_ruleset(name)
+        for g in range(6):
+            state = Game.start(rs, 2, f"words:{g}").round
+            while not state.is_over():
+                view = state.view_for(state.to_move)
+                moves = legal_moves(view)
+                for a in assess(view, moves):
+                    why = str(reason(view, a))
+                    if name == "casino33":
+                        assert "build" not in why, why
+                    blocks = [it for it in getattr(a.move, "items", ())
+                              if isinstance(it, Pile) and it.kind is PileKind.BLOCK]
+                    if isinstance(a.move, Capture) and blocks:
+                        seen_block = True
+                        assert f"{blocks[0].value} block" in why, why
+                state = apply(state, moves[len(moves) // 2])
+    assert seen_block
