@@ -103,9 +103,11 @@ def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> No
     plain = [c for c in taken if c != move.card and c not in in_piles
              and c not in specials and c not in aces]
     parts = text.replace(" and ", ", ").split(", ")
-    builds = sorted(p for p in parts if p.endswith(" build"))
+    kinds = (" build", " stack", " block")  # each pile by its variant's word
+    builds = sorted(p for p in parts if p.endswith(kinds))
     assert builds == sorted(
-        f"{'your' if pile.owner == view.player else 'their'} {pile.value} build" for pile in piles
+        f"{'your' if pile.owner == view.player else 'their'} {pile.value} {pile.kind.value}"
+        for pile in piles
     ), (why, move)
     named_specials = {Card.parse(p[-4:-1].strip("(")) for p in parts if p.endswith(")")}
     assert named_specials == specials, (why, move)
@@ -116,7 +118,7 @@ def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> No
         assert len(counted) == 1 and int(counted[0].split()[0]) == len(plain), (why, move)
     else:
         named = [Card.parse(p) for p in parts if p not in ace_parts and not p.endswith(
-            (" build", ")")) and p != "the table"]
+            (*kinds, ")")) and p != "the table"]
         assert Counter(named) == Counter(plain), (why, move)
 
 
@@ -140,7 +142,8 @@ def check_claims(state: State, tally: Counter[str]) -> None:
             else:
                 tally["build"] += 1
         elif isinstance(move, Trail):
-            assert ("nothing to take or build" in why) == only_trails, why
+            assert why.startswith(("nothing to take or build", "nothing to take or stack")) \
+                == only_trails, why
             tally["trail"] += 1
         else:
             assert isinstance(move, Block)
