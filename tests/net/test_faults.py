@@ -38,7 +38,7 @@ def test_killed_client_rejoins_with_its_token_and_the_game_ends_as_recorded(
     a1, a2, b = tmp_path / "a1.log", tmp_path / "a2.log", tmp_path / "b.log"
     first = join(host, "--seat", "1", "--name", "Anna", "--token-file", str(token),
                  "--log", str(a1), "--delay", "0.02")
-    other = join(host, "--seat", "2", "--name", "Ben", "--log", str(b), "--delay", "0.02")
+    other = join(host, "--seat", "2", "--name", "Ben", "--log", str(b))
     try:
         wait_for_lines(a1, 12)  # mid-deal: a dozen views in, the first deal has 8 moves
         first.send_signal(signal.SIGKILL)
@@ -74,7 +74,7 @@ def test_killed_client_rejoins_with_its_token_and_the_game_ends_as_recorded(
 
 
 def test_a_dropped_seat_waits_then_a_computer_plays_it(tmp_path: Path) -> None:
-    host = start_host("--ruleset", "classic", "--seed", "4", "--seat-timeout", "1",
+    host = start_host("--ruleset", "classic", "--seed", "4", "--seat-timeout", "0.3",
                       "--stand-in", "greedy", "--save", str(tmp_path / "table.json"))
     quitter = join(host, "--seat", "1", "--name", "Anna", "--delay", "0.05")
     seen: list[dict[str, object]] = []

@@ -129,9 +129,10 @@ def test_two_thousand_hostile_frames_change_nothing(tmp_path: Any) -> None:
 
 
 def test_a_flood_is_refused_frame_by_frame(tmp_path: Any) -> None:
-    # One frame a second (bursts of 10): at least 200 of the 300 are refused however slowly a
-    # loaded host reads them (at 20 a second, one that took over 3 s let too many through).
-    host = start_host("--ruleset", "classic", "--seed", "12", "--rate", "1",
+    # Four frames a second (bursts of 10): at least 200 of the 300 are refused unless a
+    # loaded host takes over 20 s to read them (at 20 a second, one that took over 3 s let
+    # too many through); one a second made the refill below wait a whole second.
+    host = start_host("--ruleset", "classic", "--seed", "12", "--rate", "4",
                       "--save", str(tmp_path / "t.json"))
     stack = ExitStack()
     try:
@@ -143,7 +144,7 @@ def test_a_flood_is_refused_frame_by_frame(tmp_path: Any) -> None:
         assert all(r.type == "error" for r in reasons)
         limited = [r for r in reasons if "too many frames" in r.reason]  # type: ignore[union-attr]
         assert len(limited) >= 200
-        time.sleep(1.0)  # the bucket refills one token: the flooder may play again
+        time.sleep(0.3)  # the bucket refills a token: the flooder may play again
         mover = states[0].view.to_move
         view = states[mover].view.to_view(CLASSIC)
         seats[mover].send(json.dumps({"type": "move", "step": 0,

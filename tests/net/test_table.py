@@ -29,7 +29,7 @@ CLASSIC = load_ruleset("classic")
 
 def hello(table: Table, **fields: object) -> Hello:
     data: dict[str, object] = {"code": table.code, "name": "Anna", **fields}
-    return Hello(type="hello", version=PROTOCOL_VERSION, **data)  # type: ignore[arg-type]
+    return Hello(type="hello", version=PROTOCOL_VERSION, **data)
 
 
 def test_sitting_down_and_the_refusals() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import concurrent.futures
 import signal
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, date, datetime, timedelta
@@ -332,21 +331,31 @@ def test_a_process_killed_inside_a_write_leaves_the_records_usable(
 
 
 def test_processes_opening_a_fresh_database_at_once_all_record(tmp_path: Path) -> None:
-    """Issue 15 #3: concurrent first opens raced on the migrations."""
+    """Issue 15 #3: concurrent first opens raced on the migrations. The three processes
+    start together once all are ready (each writes its clock to a file and waits for the
+    others'), not after a fixed wait long enough for the slowest start-up."""
     folders = [tmp_path / f"db{i}" for i in range(12)]
-    start = time.time() + 2.0
+    ready = tmp_path / "ready"
+    ready.mkdir()
     code = """
-        import sys, time
+        import os, sys, time
         from pathlib import Path
         from casino.persistence import Records
-        start = float(sys.argv[1])
-        for i, folder in enumerate(sys.argv[2:]):
-            time.sleep(max(0.0, start + 0.15 * i - time.time()))
+        ready, folders = Path(sys.argv[1]), sys.argv[2:]
+        mine = ready / f"{os.getpid()}.time"
+        mine.with_suffix(".part").write_text(repr(time.time()))
+        mine.with_suffix(".part").rename(mine)
+        deadline = time.time() + 30
+        while len(clocks := list(ready.glob("*.time"))) < 3 and time.time() < deadline:
+            time.sleep(0.002)
+        start = max(float(p.read_text()) for p in clocks) + 0.05
+        for i, folder in enumerate(folders):
+            time.sleep(max(0.0, start + 0.05 * i - time.time()))
             records, messages = Records.open(Path(folder))
             print(records.usable, *messages)
     """
     with concurrent.futures.ThreadPoolExecutor(3) as pool:
-        runs = list(pool.map(lambda _: child(code, str(start), *map(str, folders)), range(3)))
+        runs = list(pool.map(lambda _: child(code, str(ready), *map(str, folders)), range(3)))
     lines = [line for run in runs for line in run.stdout.splitlines()]
     assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
     assert lines == ["True"] * 36
