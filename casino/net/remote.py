@@ -8,6 +8,7 @@ title screen (the host's own player then joins it over 127.0.0.1 like anyone els
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import queue
 import threading
@@ -139,23 +140,24 @@ class LocalHost:
         self.server = Host([self.hosted])
         self._loop = _Loop("casino-host")
         self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
+        # Claiming the name on the network takes about 1.2 s of probes: the window goes on
+        # (the lobby shows the code at once) while the host's loop announces the table.
         self.announcer: Announcer | None = None
+        self._announced: concurrent.futures.Future[Any] | None = None
         if announce is not None:
             open_seats = sum(1 for seat in table.seats if seat.open)
-            announcer = Announcer(announce, self.port, table.ruleset.name, open_seats, bind=bind)
-            try:
-                self._loop.call(announcer.start()).result(10)
-                self.announcer = announcer
-            except Exception:
-                self.announcer = None
+            self.announcer = Announcer(announce, self.port, table.ruleset.name, open_seats,
+                                       bind=bind)
+            self._announced = self._loop.call(self.announcer.start())
 
     @property
     def code(self) -> str:
         return self.table.code
 
     def close(self) -> None:
-        if self.announcer is not None:
-            with contextlib.suppress(Exception):
+        if self.announcer is not None and self._announced is not None:
+            with contextlib.suppress(Exception):  # a table never announced says no goodbye
+                self._announced.result(10)
                 self._loop.call(self.announcer.stop()).result(5)
         # A connection left mid-handshake (Leave right after Host) keeps the close waiting
         # for its reply; the loop stops anyway, and the table is still written below.

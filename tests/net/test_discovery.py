@@ -72,6 +72,38 @@ def test_a_table_hosted_from_the_window_is_announced_until_it_closes() -> None:
     assert tables_on_port(local.port) == []
 
 
+def test_hosting_from_the_window_does_not_wait_for_the_announcement(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Claiming a name on the network takes about 1.2 s of probes, and the window waited for
+    them: Host froze the lobby. The host now serves at once while its loop announces, and
+    closing waits for the announcement so that its goodbye is still said."""
+    from casino.net.discovery import Announcer
+
+    release = threading.Event()
+    calls: list[str] = []
+
+    async def slow_start(self: Announcer) -> None:
+        calls.append("start")
+        await asyncio.to_thread(release.wait, 30)
+        calls.append("announced")
+
+    async def stop(self: Announcer) -> None:
+        calls.append("stop")
+
+    monkeypatch.setattr(Announcer, "start", slow_start)
+    monkeypatch.setattr(Announcer, "stop", stop)
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person")] * 2)
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce="Cy classic")
+    try:
+        assert "announced" not in calls  # the host is up before its announcement is
+        with socket.create_connection(("127.0.0.1", local.port), timeout=5):
+            pass
+    finally:
+        release.set()
+        local.close()
+    assert calls == ["start", "announced", "stop"]
+
+
 SECOND_LOOPBACK = "127.0.0.2"
 """Linux answers on all of 127.0.0.0/8; a browse from here is told apart from others'."""
 
