@@ -128,21 +128,18 @@ def selection_reason(
                       card=card, items=names, values=values)
     total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
     build_value = min(vt[card.index]) + total
-    if rs.build.style == "stacks":  # Casino 33 calls its piles stacks, never builds
-        if build_value > rs.build.max_value:
-            return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
-                          "and a stack of {value} is above {most}", card=card, items=names,
-                          values=values, value=build_value, most=rs.build.max_value)
-        return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
-                      "and to stack {value} you must hold a card of that value",
-                      card=card, items=names, values=values, value=build_value)
-    if build_value > rs.build.max_value:
-        return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
-                      "and a build of {value} is above {most}", card=card, items=names,
-                      values=values, value=build_value, most=rs.build.max_value)
-    return Reason("{card} cannot take {items}: they do not make groups of {values:or}; "
-                  "and to build {value} you must hold a card of that value",
-                  card=card, items=names, values=values, value=build_value)
+    most = rs.build.max_value
+    stacks = rs.build.style == "stacks"  # Casino 33 calls its piles stacks, never builds
+    if build_value > most:
+        cause = (Reason("a stack of {value} is above {most}", value=build_value, most=most)
+               if stacks else
+               Reason("a build of {value} is above {most}", value=build_value, most=most))
+    else:
+        cause = (Reason("to stack {value} you must hold a card of that value", value=build_value)
+               if stacks else
+               Reason("to build {value} you must hold a card of that value", value=build_value))
+    return Reason("{card} cannot take {items}: they do not make groups of {values:or}; and {why}",
+                  card=card, items=names, values=values, why=cause)
 
 
 def takers(ruleset: Ruleset, pile: Pile) -> str:
