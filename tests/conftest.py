@@ -14,10 +14,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from casino import i18n
 from casino.native import stale_warning
 
 
@@ -47,3 +49,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if stale:
         pytest.exit(stale, returncode=4)
     keep_bytecode_outside_the_checkout()
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """Every test ends speaking English: a window opened in Swedish (``language="sv"``) set
+    the language for the whole worker, and a later test there read 'Runda 2' for 'Round 2'
+    (one run in ten, wherever the work-stealing scheduler put the two)."""
+    yield
+    i18n.set_language("en")  # also after a test's pseudo-locale (``i18n.use``)
