@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -351,3 +352,16 @@ def test_quitting_the_window_closes_its_network_table() -> None:
     app.running = False  # as the menu's Quit does
     app.run()
     assert closed == [True]
+
+
+def test_a_found_tables_rules_name_is_never_read_as_a_path(tmp_path: Path) -> None:
+    """The rules' name comes from the network: a bundled name is shown by its title, and
+    anything else as it is, never looked for as a file on this machine."""
+    text = (Path(__file__).resolve().parents[2] / "rulesets" / "classic.toml").read_text()
+    evil = tmp_path / "evil.toml"
+    evil.write_text(text.replace('title = "Classic Casino"', 'title = "Read from disk"')
+                    .replace('name = "classic"', 'name = "evil"'))
+    table = FoundTable(name="Eve", address="10.0.0.3", port=7777, ruleset=str(evil),
+                       open_seats=1, version=1)
+    line = found_line(table)
+    assert "Read from disk" not in line and str(evil) in line

@@ -8,6 +8,7 @@ host checks. All network work runs on threads (``casino.net.remote``); drawing n
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import threading
 import time
@@ -132,13 +133,19 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
 
 
+@functools.cache
+def _bundled() -> frozenset[str]:
+    """The names of the rulesets shipped with the game (they do not change while it runs)."""
+    return frozenset(bundled_names())
+
+
 def found_line(table: FoundTable) -> str:
     """A table found on the network as a person reads it: the host's name, the rules by
     their title (not the ruleset's file name), the open seats and where it is."""
-    try:
-        rules = _(load_ruleset(table.ruleset).title)
-    except (CasinoError, OSError, ValueError):  # the host's own ruleset: its name is all we know
-        rules = table.ruleset
+    # Only a bundled ruleset is looked up: the name comes from the network, and is never
+    # taken for a path to read on this machine. A host's own ruleset: its name is all we know.
+    rules = (_(load_ruleset(table.ruleset).title) if table.ruleset in _bundled()
+             else table.ruleset)
     # the window announces "NAME RULESET" (a name unique on the network); show NAME alone
     name = table.name.removesuffix(f" {table.ruleset}") or table.name
     seats = ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
