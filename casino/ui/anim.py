@@ -36,6 +36,10 @@ class Flight:
         return t >= self.delay + self.duration
 
 
+MIDDLE = 0.5
+"""A banner's height across the middle of the table (the default); others sit higher."""
+
+
 @dataclass(frozen=True)
 class Banner:
     """Big text that grows and fades, e.g. a sweep or the last deal."""
@@ -43,7 +47,7 @@ class Banner:
     text: str
     delay: float
     duration: float
-    height: float = 0.5  # where on the table, as a fraction of its height
+    height: float = MIDDLE  # where on the table, as a fraction of its height
 
     def alpha_scale(self, t: float) -> tuple[int, float]:
         k = (t - self.delay) / self.duration if self.duration > 0 else 1.0
@@ -79,7 +83,7 @@ class Animator:
             Flight(flight.card, flight.face_up, flight.start, flight.end,
                    flight.delay + self.clock, flight.duration, flight.seat))
 
-    def banner(self, text: str, delay: float, duration: float, height: float = 0.5) -> None:
+    def banner(self, text: str, delay: float, duration: float, height: float = MIDDLE) -> None:
         self.banners.append(Banner(text, delay + self.clock, duration, height))
 
     def glow(self, box: Box, delay: float, duration: float) -> None:
@@ -95,6 +99,11 @@ class Animator:
 
     def busy(self) -> bool:
         return bool(self.flights or self.glows)
+
+    def across_table(self) -> bool:
+        """A banner across the middle of the table ("Table cleared", "Last deal") is on its
+        way or showing: a card played now would land under it, unseen."""
+        return any(b.height == MIDDLE for b in self.banners)
 
     def dealing(self, seat: int) -> int:
         """Backs still on their way to ``seat``'s hand."""

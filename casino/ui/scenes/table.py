@@ -690,7 +690,7 @@ class TableScene(Scene):
         self.wait += dt
         if self.wait < computer_pause(self.app.settings) * session.pace or session.thinking():
             return
-        if any(banner.height == 0.5 for banner in self.animator.banners):
+        if self.animator.across_table():
             return  # a banner across the table ("Table cleared") would hide the next card played
         computer_move = session.take_computer_move()
         if computer_move is not None:
