@@ -16,6 +16,7 @@ from casino.engine import (
     legal_moves,
     load_ruleset,
     play,
+    score_round,
 )
 from casino.engine.cards import parse_cards as pos_cards
 from casino.engine.notation import format_move
@@ -234,3 +235,64 @@ def test_refusals_name_the_real_reason_for_builds() -> None:
     state = pos("0;1;3C 8C 7D/KS;[b5 3H 2D @1] [b8 6H 2C @1] 4H;*/-")
     with pytest.raises(IllegalMoveError, match="makes a multiple build of 2 sets of 8"):
         play(state, move(state, "3C b8 [3H 2D] [6H 2C]"))
+
+
+def test_seed004_a_seven_takes_both_sevens_on_the_table() -> None:
+    # seed 004: "If there are two 7's on the table and you have a 7 in your hand, take in all
+    # three 7's."
+    state = pos("0;1;7C/KS;7D 7H 5S;*/-")
+    assert "7C x 7D 7H" in legal_texts(state)
+    after = play(state, move(state, "7C x 7D 7H"))
+    assert after.table == pos_cards("5S")
+
+
+def test_seed004_sums_five_and_two_with_a_seven_ace_and_nine_with_a_ten() -> None:
+    # seed 004: "you may take a 5 and a 2 with a 7, an Ace and a 9 with a 10"
+    texts = legal_texts(pos("0;1;7C 10C/KS;5H 2D AS 9S;*/-"))
+    assert "7C x 5H 2D" in texts
+    assert "10C x AS 9S" in texts
+
+
+def test_seed004_opponent_takes_your_build_but_never_its_cards_alone() -> None:
+    # seed 004: "If your opponent has an 8, he can capture your build himself" and "He cannot
+    # take the 5 or 3 by pairing or by making a build of his own."
+    state = pos("1;0;KS/8C 5D 3C;[b8 5H 3D @0] 6S;*/-")
+    texts = legal_texts(state)
+    assert "8C x [5H 3D]" in texts
+    assert not any(t.startswith(("5D x", "3C x")) for t in texts)  # no pairing inside it
+    assert not any(t.startswith("3C b") and "[5H 3D]" in t for t in texts)  # no 8 to raise to
+    with pytest.raises(IllegalMoveError):
+        play(state, Capture(state.hands[1][1], 5, (state.table[0],)))
+
+
+def test_seed004_duplicate_with_an_eight_then_take_it_with_the_other() -> None:
+    # seed 004: "you could on your next turn simply put one 8 on the build, then take it with
+    # the other 8 on your third turn"
+    state = pos("0;1;8C 8D 4H/KS 9D;[b8 5H 3D @0];*/-")
+    state = play(state, move(state, "8C b8x2 [5H 3D]"))
+    state = play(state, move(state, "KS t"))
+    assert legal_texts(state) == ["8D x [5H 3D 8C]"]  # attend to it, keeping the 8 for it
+    state = play(state, move(state, "8D x [5H 3D 8C]"))
+    assert set(pos_cards("5H 3D 8C 8D")) <= set(state.captures[0])
+
+
+def test_seed004_scoring_table() -> None:
+    # seed 004: cards (27 or more) 3, spades (7 or more) 1, Big Casino 2, Little Casino 1,
+    # Aces 1 each: 11 in all
+    mine = "10D 2S AC AD AH AS 3S 4S 5S 6S 7S 2C 3C 4C 5C 6C 7C 8C 9C 10C 2D 3D 4D 5D 6D 7D 8D"
+    state = pos(f"0;1;-/-;-;{mine}/*;-;0/0;0")
+    score = score_round(state).by_category()
+    assert score == {"cards": (3, 0), "spades": (1, 0), "big_casino": (2, 0),
+                     "little_casino": (1, 0), "aces": (4, 0)}
+    level = pos(f"0;1;-/-;-;{mine.replace(' 8D', '')}/*;-;0/0;0")
+    assert score_round(level).by_category()["cards"] == (0, 0)  # 26-26: nobody
+
+
+def test_cards_left_when_nobody_captured_stay_unscored() -> None:
+    # docs/RULES.md#common-sweeps-and-the-rounds-end: with no last taker the table stays
+    state = pos("0;1;5C/KS;9D;-/*;-")
+    for text in ("5C t", "KS t"):
+        state = play(state, move(state, text))
+    assert state.is_over() and state.last_taker is None
+    assert set(state.table) == set(pos_cards("9D 5C KS"))
+    assert score_round(state).cards == (0, 49)

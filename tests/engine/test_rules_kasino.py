@@ -196,3 +196,12 @@ def test_four_alone_the_seat_opposite_is_no_partner() -> None:
     assert alone.partner_of(0) is None and alone.view_for(0).partner_of(0) is None
     assert "7D b7x3 [4H 3S 7C]" not in legal_texts(alone)
     assert pos(text, "kasino").view_for(0).partner_of(0) == 2
+
+
+def test_seed002_build_a_nine_with_the_five_on_a_four() -> None:
+    # seed 002: "Om det ligger en 4:a på bordet, och man har en 5:a och en 9:a på handen, så
+    # kan man med 5:an och 4:an bygga en 9:a."
+    state = pos("0;1;5C 9C/KS;4D;*/-", "kasino")
+    after = play(state, move(state, "5C b9 4D"))
+    pile = after.table[0]
+    assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 1, 0)

@@ -134,3 +134,18 @@ def test_seed000_most_cards_and_spades_need_over_half_with_three_players() -> No
     score = score_round(pos(text, "munter")).by_category()
     assert score["cards"] == (0, 0, 0)
     assert score["spades"] == (0, 0, 0)
+
+
+def test_seed000_a_ten_takes_two_and_eight_with_three_and_seven() -> None:
+    # seed 000: "a 10 can match any other 10 or any combination of cards that add up to ten
+    # (e.g. 2 plus 8, 3 plus 7, 2 plus 3 plus 5, etc.)"
+    texts = legal_texts(pos("0;1;10C/KS;2H 8D 3S 7C 10H;*/-", "munter"))
+    assert "10C x 2H 8D 3S 7C 10H" in texts
+
+
+def test_seed000_a_put_into_the_capture_pile_is_no_take() -> None:
+    # docs/RULES.md#munter-players-deal-and-the-tableau: it does not make the player last taker
+    table = "2C 3C 4C 5C 6C 7C 8C 9C JH QH KH JD"
+    state = pos(f"0;1;10D/KS;{table};-/-;*;0/0;1", "munter")
+    after = play(state, move(state, "10D t"))
+    assert after.last_taker == 1 and after.sweeps == (0, 0)

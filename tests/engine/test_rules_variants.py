@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from casino.engine import DECK, Build, IllegalMoveError, Pile, deal_round, load_ruleset, play
+from casino.engine.cards import parse_cards as pos_cards
 
 from .helpers import last_trick_score, legal_texts, move, pos
 
@@ -111,3 +112,20 @@ def test_royal_face_card_builds() -> None:
     state = pos("0;1;JC KD/2S;2H;*/-", "royal")
     assert "JC b13 2H" in legal_texts(state)
     assert any(isinstance(m, Build) for m in [move(state, "JC b13 2H")])
+
+
+def test_seed001_build_eight_with_the_ace_on_a_seven_then_capture_it() -> None:
+    # seed 001: "You hold an Ace (1) and an 8 in your hand. On the Table is a 7. You would
+    # create a Build with the value of 8 ... On your next turn, you would capture the Build
+    # with the 8"
+    state = pos("0;1;AC 8C/KS 5D;7D;*/-", "spitenet")
+    state = play(state, move(state, "AC b8 7D"))
+    state = play(state, move(state, "5D t"))
+    assert legal_texts(state) == ["8C x [7D AC]"]
+    state = play(state, move(state, "8C x [7D AC]"))
+    assert state.table == pos_cards("5D")
+
+
+def test_seed001_build_nine_with_a_two_on_a_seven() -> None:
+    # seed 001: "creating a 9 Build by combining a 2 hand card with a 7 table card"
+    assert "2C b9 7D" in legal_texts(pos("0;1;2C 9C/KS;7D;*/-", "spitenet"))
