@@ -276,6 +276,21 @@ def test_seed004_duplicate_with_an_eight_then_take_it_with_the_other() -> None:
     assert set(pos_cards("5H 3D 8C 8D")) <= set(state.captures[0])
 
 
+def test_a_raise_may_gather_loose_sets_of_its_new_value() -> None:
+    # docs/RULES.md#classic-builds: the raise is the hand card alone (seed 004), but loose
+    # sets of the new value may be gathered in the same play, as in any build of that value
+    state = pos("0;1;AC 10C/KS;[b9 5H 4D @1] 10S 6S 4S;*/-")
+    texts = legal_texts(state)
+    assert "AC b10 [5H 4D]" in texts
+    assert "AC b10x3 [5H 4D] 10S 6S 4S" in texts
+    after = play(state, move(state, "AC b10x2 [5H 4D] 10S"))
+    pile = after.table[0]
+    assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (10, 2, 0)
+    # ...but no table card helps to raise: 5-4 with the Ace and the 2S is no 12
+    assert not any("b10" in t and "2S" in t
+                   for t in legal_texts(pos("0;1;AC 10C/KS;[b7 5H 2D @1] 2S;*/-")))
+
+
 def test_seed004_scoring_table() -> None:
     # seed 004: cards (27 or more) 3, spades (7 or more) 1, Big Casino 2, Little Casino 1,
     # Aces 1 each: 11 in all

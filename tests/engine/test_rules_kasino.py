@@ -205,3 +205,13 @@ def test_seed002_build_a_nine_with_the_five_on_a_four() -> None:
     after = play(state, move(state, "5C b9 4D"))
     pile = after.table[0]
     assert isinstance(pile, Pile) and (pile.value, pile.sets, pile.owner) == (9, 1, 0)
+
+
+def test_seed002_a_raise_gathers_loose_sets_of_the_new_value() -> None:
+    # docs/RULES.md#kasino-decisions (K3): the hand card alone raises; loose sets of the new
+    # value may join the pile in the same play (K1: "man ska lägga dem i samma hög")
+    texts = legal_texts(pos("0;1;AC 10C/KS;[b9 5H 4D @1] 10S;*/-", "kasino"))
+    assert "AC b10x2 [5H 4D] 10S" in texts
+    # ...but no table card helps to raise: the 5-2 with the Ace and a loose 2 is no 10
+    texts = legal_texts(pos("0;1;AC 10C/KS;[b7 5H 2D @1] 2H;*/-", "kasino"))
+    assert not any(t.startswith("AC b10") for t in texts)

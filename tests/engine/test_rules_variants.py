@@ -129,3 +129,11 @@ def test_seed001_build_eight_with_the_ace_on_a_seven_then_capture_it() -> None:
 def test_seed001_build_nine_with_a_two_on_a_seven() -> None:
     # seed 001: "creating a 9 Build by combining a 2 hand card with a 7 table card"
     assert "2C b9 7D" in legal_texts(pos("0;1;2C 9C/KS;7D;*/-", "spitenet"))
+
+
+def test_seed001_a_raise_with_a_table_card_may_gather_sets_of_the_new_value() -> None:
+    # docs/RULES.md#spitenet-captures-and-builds: the hand card and at most one table card
+    # raise the build; loose sets of the new value may be gathered besides, as in classic
+    texts = legal_texts(pos("0;1;AC 10C/KS;[b7 5H 2D @1] 2S 10S;*/-", "spitenet"))
+    assert "AC b10 [5H 2D] 2S" in texts
+    assert "AC b10x2 [5H 2D] 2S 10S" in texts
