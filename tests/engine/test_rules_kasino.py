@@ -215,3 +215,15 @@ def test_seed002_a_raise_gathers_loose_sets_of_the_new_value() -> None:
     # ...but no table card helps to raise: the 5-2 with the Ace and a loose 2 is no 10
     texts = legal_texts(pos("0;1;AC 10C/KS;[b7 5H 2D @1] 2H;*/-", "kasino"))
     assert not any(t.startswith("AC b10") for t in texts)
+
+
+def test_a_pile_of_aces_is_named_one_or_fourteen() -> None:
+    # docs/RULES.md#kasino-builds: as in royal, both names are offered, only an Ace takes either
+    texts = legal_texts(pos("0;1;AC AD/KS;AH;*/-", "kasino"))
+    assert {"AC b1x2 AH", "AC b14x2 AH"} <= set(texts)
+    for named in ("AC b1x2 AH", "AC b14x2 AH"):
+        state = pos("0;1;AC AD/KS 9C;AH;*/-", "kasino")
+        state = play(state, move(state, named))
+        state = play(state, move(state, "9C t"))
+        assert any(t.startswith("AD") and "[AH AC]" in t and " x " in t
+                   for t in legal_texts(state))

@@ -137,3 +137,14 @@ def test_seed001_a_raise_with_a_table_card_may_gather_sets_of_the_new_value() ->
     texts = legal_texts(pos("0;1;AC 10C/KS;[b7 5H 2D @1] 2S 10S;*/-", "spitenet"))
     assert "AC b10 [5H 2D] 2S" in texts
     assert "AC b10x2 [5H 2D] 2S 10S" in texts
+
+
+def test_royal_a_pile_of_aces_is_named_one_or_fourteen() -> None:
+    # docs/RULES.md#royal-casino: a hand Ace on a loose Ace is a multiple build of 1 or of 14;
+    # one build per value goes by the named value
+    texts = legal_texts(pos("0;1;AC AD/KS;AH;*/-", "royal"))
+    assert {"AC b1x2 AH", "AC b14x2 AH"} <= set(texts)
+    texts = legal_texts(pos("0;1;AC AD/KS;[b14 10H 4D @1] AH;*/-", "royal"))
+    assert "AC b1x2 AH" in texts  # beside the 14 build
+    assert "AC b14x3 [10H 4D] AH" in texts
+    assert "AC b14x2 AH" not in texts  # a set of 14 joins the standing 14 build
