@@ -155,3 +155,14 @@ def test_a_records_ratings_are_its_rounds_ratings() -> None:
     data["rounds"][0]["moves"] = data["rounds"][0]["moves"][:-1]
     with pytest.raises(RecordError, match="round 1"):
         rate_record(GameRecord.parse(data), load_ruleset)
+
+
+def test_seed003_the_opponent_raises_your_stack_with_an_ace_and_it_is_theirs() -> None:
+    # docs/RULES.md#casino-33-stacking: "The opponent may take your stack if they hold its
+    # value, or raise it with an Ace, and then it is theirs."
+    state = pos("1;0;KS/AC 8D 7H;[s7 5H 2D @0];*/-", "casino33")
+    texts = legal_texts(state)
+    assert "7H x [5H 2D]" in texts
+    after = play(state, move(state, "AC b8 [5H 2D]"))
+    stack = after.table[0]
+    assert isinstance(stack, Pile) and (stack.value, stack.owner) == (8, 1)

@@ -149,3 +149,16 @@ def test_seed000_a_put_into_the_capture_pile_is_no_take() -> None:
     state = pos(f"0;1;10D/KS;{table};-/-;*;0/0;1", "munter")
     after = play(state, move(state, "10D t"))
     assert after.last_taker == 1 and after.sweeps == (0, 0)
+
+
+def test_seed000_builds_of_one_value_stand_side_by_side() -> None:
+    # docs/RULES.md#munter-build: no multiple builds, no gathering; a second 9 is its own pile
+    state = pos("0;1;3C 9D/KS;[b9 5H 4D @1] 6S;*/-", "munter")
+    after = play(state, move(state, "3C b9 6S"))
+    assert [p.value for p in after.table if isinstance(p, Pile)] == [9, 9]
+
+
+def test_seed000_the_card_built_for_may_be_played_away() -> None:
+    # docs/RULES.md#munter-build: with no duty to take the pile there is none to keep its card
+    texts = legal_texts(pos("0;1;QD 4C/KS;[b12 5H 7D @0] 3S;*/-", "munter"))
+    assert "QD t" in texts and "4C t" in texts

@@ -148,3 +148,11 @@ def test_royal_a_pile_of_aces_is_named_one_or_fourteen() -> None:
     assert "AC b1x2 AH" in texts  # beside the 14 build
     assert "AC b14x3 [10H 4D] AH" in texts
     assert "AC b14x2 AH" not in texts  # a set of 14 joins the standing 14 build
+
+
+def test_seed001_the_owner_of_a_build_may_create_another() -> None:
+    # seed 001 'Required Moves': "you must either capture cards, add to Build, or create a new
+    # build on your next turn" - any of them, not only attending to your own build
+    state = pos("0;1;8C 2D 9H/KS;[b8 5H 3D @0] 7S;*/-", "spitenet")
+    assert legal_texts(state) == ["8C x [5H 3D]", "2D b9 7S"]
+    assert "2D b9 7S" not in legal_texts(pos("0;1;8C 2D 9H/KS;[b8 5H 3D @0] 7S;*/-"))
