@@ -6,6 +6,8 @@ them. An obligation nobody can meet lapses: the player may then make any move.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.ruleset import Ruleset
@@ -39,6 +41,35 @@ def _touches(move: Move, pile: Pile) -> bool:
     return False
 
 
+def _short_of_takers(
+    rs: Ruleset, values: set[int], rest: list[Card]
+) -> tuple[list[int], list[Card]] | None:
+    """Build values the cards ``rest`` cannot answer for one card each, and the cards that
+    take them; None when every value has a card of its own.
+
+    One card takes any number of builds of one value in a play, never two values: a card of
+    several values (Kasino's 10 of Diamonds, 10 or 16) kept for a 10 build and a 16 build
+    leaves one of them on the table when the hand is empty. Every single value has a taker
+    already (the duty per build), so sets of two or more are tried, smallest first (Hall)."""
+    vt = rs.card_value_table
+    order = sorted(values)
+    for size in range(2, len(order) + 1):
+        for chosen in combinations(order, size):
+            takers = [c for c in rest if any(v in vt[c.index] for v in chosen)]
+            if len(takers) < size:
+                return list(chosen), takers
+    return None
+
+
+def _several_values(rs: Ruleset, hand: tuple[Card, ...]) -> bool:
+    """Whether a number card of ``hand`` counts more than one value: only then may one card
+    seem to answer for builds of two values."""
+    if not rs.several_values:
+        return False  # no such card in the ruleset (all but Kasino and Royal)
+    one = rs.sum_single_table  # -1: a number card of several values
+    return any(one[c.index] < 0 for c in hand)
+
+
 def breaks_obligation(
     rs: Ruleset, hand: tuple[Card, ...], piles: list[Pile], must_capture: bool, move: Move
 ) -> Reason | None:
@@ -70,7 +101,26 @@ def breaks_obligation(
             if not any(pile.value in vt[c.index] for c in rest):
                 return Reason("you must keep a card that can take your {piles:short} "
                               "({card} is your last one)", piles=(pile,), card=move.card)
+        if _several_values(rs, hand):
+            left = [p for p, touches in zip(piles, touched, strict=True) if not touches]
+            if isinstance(move, Build):
+                left.append(Pile(piles[0].kind, move.value, (*_cards(move.items), move.card),
+                                 piles[0].owner, move.sets))
+            short = _short_of_takers(rs, {p.value for p in left}, rest)
+            if short is not None:
+                values, takers = short
+                return Reason("you must keep a card that can take your {piles:short} "
+                              "({card} is your last one)",
+                              piles=tuple(p for p in left if p.value in values), card=takers[0])
     return None
+
+
+def _cards(items: tuple[TableItem, ...]) -> tuple[Card, ...]:
+    """The cards of table items, piles opened."""
+    out: list[Card] = []
+    for it in items:
+        out += (it,) if type(it) is Card else it.cards  # type: ignore[union-attr]
+    return tuple(out)
 
 
 def obliged(
@@ -91,12 +141,19 @@ def obliged(
     ids = [id(p) for p in piles]
     values = {p.value for p in piles}
     takers: list[set[int]] = []
+    several = False  # a card of several values may seem to answer for two builds
     if ob.keep_card:
         vt = rs.card_value_table
         po = rs.pair_only_table
         takers = [
             {c.index for c in hand if not po[c.index] and p.value in vt[c.index]} for p in piles
         ]
+        if rs.several_values:
+            one = rs.sum_single_table  # -1: a number card of several values
+            for c in hand:
+                if one[c.index] < 0:
+                    several = True
+                    break
 
     # ``breaks_obligation`` per move, written out as one loop with the item look-ups in C
     # (a call and two comprehensions per move cost most of a turn with a build on the table).
@@ -134,5 +191,25 @@ def obliged(
                     break
             if broken:
                 continue
+            if several and (kind is Build or len(ids) > 1):  # else one value at most
+                left = [p.value for pid, p in zip(ids, piles, strict=True)
+                        if on is None or pid not in on]
+                if kind is Build:
+                    left.append(move.value)  # type: ignore[union-attr]
+                if len(left) == 2:  # the usual case, written out: two cards for two values
+                    a, b = left
+                    if a != b:
+                        card = move.card
+                        n = 0
+                        for c in hand:
+                            if c is not card and not po[c.index] and (
+                                    a in vt[c.index] or b in vt[c.index]):
+                                n += 1
+                        if n < 2:
+                            continue
+                elif len(left) > 2 and _short_of_takers(
+                        rs, set(left), [c for c in hand if c is not move.card and not po[c.index]]
+                ) is not None:
+                    continue
         kept.append(move)
     return kept or moves

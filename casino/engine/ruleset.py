@@ -353,6 +353,13 @@ class Ruleset:
                      for vals in self.sum_value_table)
 
     @cached_property
+    def several_values(self) -> bool:
+        """Whether some number card counts more than one value (Kasino's Aces, 2 of Spades
+        and 10 of Diamonds, Royal's Aces): the duty to keep a card for each build then needs
+        a card per value (``obligations``)."""
+        return -1 in self.sum_single_table
+
+    @cached_property
     def sweep_card_index(self) -> int:
         """``Card.index`` of ``capture.sweep_card``; -1 when there is none."""
         sweep = self.capture.sweep_card

@@ -227,3 +227,19 @@ def test_a_pile_of_aces_is_named_one_or_fourteen() -> None:
         state = play(state, move(state, "9C t"))
         assert any(t.startswith("AD") and "[AH AC]" in t and " x " in t
                    for t in legal_texts(state))
+
+
+def test_seed002_one_card_is_never_kept_for_builds_of_two_values() -> None:
+    # seed 002: "Dock måste en byggning tas innan man har gjort slut på alla kort man har på
+    # hand" (docs/RULES.md#kasino-owning-a-build). The 10D takes a 10 or a 16, never both in
+    # one play: kept for a 10 build and a 16 build at once, one of them would outlast the hand.
+    state = pos("0;1;10D 7C/KS;[b10 6D 4H @0] 9S;*/-", "kasino")
+    assert "7C b16 9S" not in legal_texts(state)
+    with pytest.raises(IllegalMoveError,
+                       match=r"keep a card that can take your 10 build and 16 build \(10D"):
+        play(state, move(state, "7C b16 9S"))
+    # with a card for each value the second build is allowed
+    assert "7C b16 9S" in legal_texts(pos("0;1;10D 10C 7C/KS;[b10 6D 4H @0] 9S;*/-", "kasino"))
+    # an Ace counts 1 or 14: a pile of Aces named 1 and a 14 build need an Ace each
+    state = pos("0;1;AC 10C/KS;[b1x2 AH AD @0] 4S;*/-", "kasino")
+    assert "10C b14 4S" not in legal_texts(state)
