@@ -78,10 +78,11 @@ def _open_log(path: str | None) -> TextIO | None:
 def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from casino.net.client import BotOptions, run_bot, url_of
+    from casino.net.client import BotOptions, read_token, run_bot, url_of
 
     try:
         url_of(args.address)
+        read_token(Path(args.token_file) if args.token_file else None)
     except ValueError as exc:
         raise _usage(str(exc)) from None
     make_policy(args.level, 0)
