@@ -110,6 +110,38 @@ def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
         steps(app)
 
 
+@pytest.mark.parametrize("saved", ["damaged", "ruleset gone"])
+def test_hosting_over_a_saved_table_that_does_not_load_sets_it_aside(saved: str) -> None:
+    """Host started a new table and saved it over the old file as soon as the window sat
+    down: a damaged table, or a sound one whose ruleset is gone for now, was lost."""
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")  # a table to take the save of
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    wait_for(app, lambda: saved_step(hosted_path()) is not None)
+    app.stack.replace(TitleScene(app))
+    steps(app)
+    data = json.loads(hosted_path().read_text("utf-8"))
+    data["current"]["ruleset"] = "gone"
+    text = b'{"format": 1, "code": "AB' if saved == "damaged" else json.dumps(data).encode()
+    hosted_path().write_bytes(text)
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    assert str(hosted_path()) in scene.message
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        wait_for(app, lambda: saved_step(hosted_path()) is not None)
+    finally:
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    [aside] = hosted_path().parent.glob(f"{hosted_path().name}.unfinished-*")
+    assert aside.read_bytes() == text
+
+
 def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
     """A window joins `casino-cli serve`, plays, drops; a new window (same user data folder)
     joins again and is back at its seat with the same view; the host is killed and hosted

@@ -332,6 +332,7 @@ class NetworkScene(Scene):
         from casino.net.remote import LocalHost, Remote
 
         table = None if self.fresh else self.saved_table()
+        new = table is None  # a saved table that does not load is not written over either
         if table is None:
             ruleset = load_ruleset(self.ruleset)
             specs = [SeatSpec(kind="person")] + [
@@ -353,7 +354,7 @@ class NetworkScene(Scene):
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
             return  # the saved table stays where it is: Host may be tried again
-        if self.fresh and hosted_path().exists():  # the new table is up: set the old one aside
+        if new and hosted_path().exists():  # the new table is up: set the old one aside
             set_aside(hosted_path())  # (before the new one's first move saves over it)
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
                         token=table.seats[0].token)
