@@ -529,8 +529,9 @@ def _inspect(path: Path) -> tuple[Literal["ok", "corrupt", "newer", "unreadable"
             return _classify(exc2)
     except sqlite3.DatabaseError as exc:
         return "corrupt", str(exc)
-    if check != ["ok"]:
-        return "corrupt", "; ".join(map(str, check[:3]))
+    if check != ["ok"]:  # a missing table is said in the window's language
+        return "corrupt", check[0] if isinstance(check[0], Said) else "; ".join(
+            map(str, check[:3]))
     if version > SCHEMA_VERSION:
         return "newer", str(version)
     return "ok", ""
@@ -571,12 +572,12 @@ def _schema(version: int) -> dict[str, set[str]]:
 
 def _missing(found: dict[str, set[str]], wanted: dict[str, set[str]]) -> list[str]:
     """What ``found`` lacks of ``wanted``, in words; [] when nothing (extra columns are fine)."""
-    problems = []
+    problems: list[str] = []
     for table, columns in sorted(wanted.items()):
         if table not in found:
-            problems.append(f"the table {table} is missing")
+            problems.append(Said("the table {table} is missing", table=table))
         else:
-            problems.extend(f"the column {table}.{column} is missing"
+            problems.extend(Said("the column {column} is missing", column=f"{table}.{column}")
                             for column in sorted(columns - found[table]))
     return problems
 
