@@ -313,8 +313,8 @@ class NetworkScene(Scene):
         threading.Thread(target=look, name="casino-find", daemon=True).start()
 
     def saved_table(self) -> Table | None:
-        """The table this window hosted and did not finish, or None (a damaged save is named
-        in the message line and left in place)."""
+        """The table this window hosted and did not finish, or None (a save that does not
+        load is named in the message line, left in place, and set aside by Host)."""
         from casino.net.host import load_table
         from casino.persistence.rulesets import get_ruleset
 
@@ -322,8 +322,9 @@ class NetworkScene(Scene):
             return None
         try:
             return load_table(hosted_path(), get_ruleset)
-        except CasinoError as exc:
-            self.message = str(exc)
+        except CasinoError as exc:  # what Host does first: the line may be cut short
+            self.message = _("Host starts a new table: the saved one cannot be reopened and "
+                             "is kept aside ({reason})").format(reason=exc)
             return None
 
     def host(self, port: int = 7777, bind: str = "0.0.0.0") -> None:
