@@ -23,7 +23,7 @@ from casino.engine.ruleset import bundled_names
 from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
-from casino.persistence.files import atomic_write, data_dir
+from casino.persistence.files import atomic_write, data_dir, keep_aside, read_limited
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -75,13 +75,21 @@ def set_aside(path: Path) -> Path:
 def known_tokens() -> dict[str, str]:
     """The seat tokens kept so far; an unreadable file keeps none (a token only saves a
     rejoin: without it one joins as a new player)."""
-    try:
-        data = json.loads(tokens_path().read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = _read_tokens()
     if not isinstance(data, dict):
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _read_tokens() -> object:
+    """The tokens file's JSON; None when there is none, ``...`` when it does not read (a
+    pipe in its place is refused, not waited on)."""
+    try:
+        return json.loads(read_limited(tokens_path(), 1 << 20).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, RecursionError):
+        return ...
 
 
 def table_key(address: str, code: str) -> str:
@@ -100,6 +108,8 @@ def remember_token(remote: Remote) -> None:
         return
     tokens[key] = welcome.token
     kept = dict(list(tokens.items())[-20:])  # the newest tables only
+    if not isinstance(_read_tokens(), dict | None) and tokens_path().is_file():
+        keep_aside(tokens_path())  # a damaged file is never written over
     with contextlib.suppress(OSError):  # no rejoin after a restart, but the game goes on
         atomic_write(tokens_path(), json.dumps(kept, indent=1).encode("utf-8"))
 
