@@ -42,7 +42,7 @@ from casino.net.protocol import (
     view_digest,
 )
 from casino.net.table import Refused, Seat, Table, TableSave
-from casino.persistence.files import atomic_write, describe_os_error
+from casino.persistence.files import atomic_write, describe_os_error, read_limited
 from casino.persistence.saves import replay
 
 OUTBOX_LIMIT = 512
@@ -385,7 +385,7 @@ class HostedTable:
 def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
     """The table saved at ``path``; raises CasinoError naming the file and the problem."""
     try:
-        saved = TableSave.model_validate_json(path.read_bytes())
+        saved = TableSave.model_validate_json(read_limited(path))  # a pipe would hang
     except OSError as exc:
         raise CasinoError(f"{path}: cannot read the table ({describe_os_error(exc)})") from None
     except ValidationError as exc:

@@ -196,3 +196,25 @@ def test_a_token_file_that_cannot_be_written_is_said_and_the_game_goes_on(
     assert status == 0, err
     assert f"--token-file {unwritable}: the seat token is not kept" in err
     assert "Traceback" not in err
+
+
+def test_a_saved_table_is_never_written_over_by_serve(tmp_path: Path) -> None:
+    """A damaged save stopped serve without saying what to do, and --new saved the new table
+    over the old file (the window keeps it aside as NAME.unfinished-<time>)."""
+    save = tmp_path / "table.json"
+    save.write_bytes(b'{"format": 1, "co')
+    refused = subprocess.run(cli("serve", "--port", "0", "--no-advertise", "--save", str(save)),
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert refused.stderr.startswith(f"casino-cli: {save}: not a saved table")
+    assert refused.stderr.endswith("; --new starts afresh and keeps that file aside\n")
+    host = start_host("--seats", "person,computer:greedy", "--save", str(save), "--new")
+    bot = join(host, "--level", "greedy")
+    try:
+        assert finish(bot, 60)[0] == 0 and host.finish()[0] == 0
+    finally:
+        host.kill()
+        bot.kill()
+    [aside] = tmp_path.glob("table.json.unfinished-*")
+    assert aside.read_bytes() == b'{"format": 1, "co'
+    assert f"the table saved in {save} is kept as {aside}" in host.lines[0]
