@@ -392,6 +392,13 @@ def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "(file)"
         raise CasinoError(f"{path}: not a saved table: {where}: {first['msg']}") from None
+    # Each field may be sound and the whole not: the game would fail in play, on the host.
+    if len(saved.seats) != len(saved.current.players):
+        raise CasinoError(f"{path}: not a saved table: seats: {len(saved.seats)} seats, but "
+                          f"current.players names {len(saved.current.players)}")
+    if saved.game_no >= saved.games:
+        raise CasinoError(f"{path}: not a saved table: game_no: {saved.game_no} should be "
+                          f"below games ({saved.games})")
     try:
         game = replay(saved.current, ruleset_loader)
         ruleset = ruleset_loader(saved.current.ruleset)

@@ -218,3 +218,27 @@ def test_a_saved_table_is_never_written_over_by_serve(tmp_path: Path) -> None:
     [aside] = tmp_path.glob("table.json.unfinished-*")
     assert aside.read_bytes() == b'{"format": 1, "co'
     assert f"the table saved in {save} is kept as {aside}" in host.lines[0]
+
+
+@pytest.mark.parametrize("edit", ["a seat more than players", "game_no beyond games"])
+def test_a_saved_table_whose_parts_do_not_agree_is_refused_at_the_start(
+        tmp_path: Path, edit: str) -> None:
+    """Three seats saved for a two-player game were served, and the host failed with an
+    IndexError once a person sat in the third."""
+    from casino.net.table import SeatSpec, Table
+
+    table = Table(CLASSIC, SeatSpec.parse_list("person,computer:greedy"), code="ABCD12",
+                  seed="s", games=1)
+    data = json.loads(table.snapshot().model_dump_json())
+    if edit == "a seat more than players":
+        data["seats"].append(data["seats"][0])
+        seats, field = "person,computer:greedy,person", "seats: 3 seats, but current.players"
+    else:
+        data["game_no"] = 5
+        seats, field = "person,computer:greedy", "game_no: 5 should be below games (1)"
+    save = tmp_path / "table.json"
+    save.write_text(json.dumps(data))
+    result = subprocess.run(cli("serve", "--port", "0", "--no-advertise", "--seats", seats,
+                                "--save", str(save)), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"casino-cli: {save}: not a saved table: {field}")
