@@ -420,4 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m casino.cli``: run the module as imported, not this second copy named
+    # __main__, whose UsageError is not the one ``casino.net.cli`` raises (it escaped main as
+    # a traceback).
+    from casino.cli import main as imported_main
+
+    sys.exit(imported_main())

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from casino.persistence.files import Loaded, atomic_write
+from casino.persistence.files import Loaded, atomic_write, describe_os_error
 
 DESKTOP_FILE = "casino.desktop"
 ICON_FILE = "casino.png"
@@ -132,7 +132,7 @@ def install_desktop(
             try:
                 atomic_write(target, icon.read_bytes())
             except OSError as exc:
-                messages.append(f"{target}: icon not installed ({exc.strerror or exc})")
+                messages.append(f"{target}: icon not installed ({describe_os_error(exc)})")
             else:
                 installed_icon = target
                 written.append(target)
@@ -140,7 +140,7 @@ def install_desktop(
     try:
         atomic_write(entry, desktop_entry(command, installed_icon).encode("utf-8"))
     except OSError as exc:
-        messages.append(f"{entry}: menu entry not installed ({exc.strerror or exc})")
+        messages.append(f"{entry}: menu entry not installed ({describe_os_error(exc)})")
     else:
         written.append(entry)
         messages.append(f"installed {entry}: Casino is in the Games menu")
@@ -162,7 +162,7 @@ def uninstall_desktop(home: Path | None = None) -> Loaded[tuple[Path, ...]]:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            messages.append(f"{path}: not removed ({exc.strerror or exc})")
+            messages.append(f"{path}: not removed ({describe_os_error(exc)})")
             continue
         removed.append(path)
         messages.append(f"removed {path}")

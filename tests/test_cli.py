@@ -357,3 +357,13 @@ def test_a_commands_own_parser_reads_its_arguments_as_the_whole_parser(
 def test_the_command_list_is_every_command_the_parser_has() -> None:
     action = next(a for a in build_parser()._actions if a.dest == "command")
     assert tuple(action.choices or ()) == COMMANDS
+
+
+def test_python_m_casino_cli_gives_the_network_commands_one_line_too() -> None:
+    """Run as ``python -m casino.cli`` the module was a second copy, whose UsageError was not
+    the one ``casino.net.cli`` raises: a bad --seats or --token-file was a traceback."""
+    result = subprocess.run([sys.executable, "-m", "casino.cli", "serve", "--seats", "nobody"],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == "casino-cli: --seats: seat 'nobody': expected person, host or " \
+                            "computer:LEVEL\n"

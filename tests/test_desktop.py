@@ -192,3 +192,21 @@ def test_the_shipped_icon_is_the_one_the_game_draws() -> None:
     assert image.get_size() == drawn.get_size() == (256, 256)
     for x, y in ((128, 3), (3, 128), (128, 40), (80, 200), (128, 128)):  # felt, card, spade
         assert image.get_at((x, y)) == drawn.get_at((x, y))
+
+
+def test_a_file_where_a_menu_folder_must_be_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """The real launcher said 'menu entry not installed (File exists)' and '(Not a
+    directory)': true, but not which file is in the way nor what to do about it."""
+    share = tmp_path / "share"
+    share.mkdir()
+    (share / "applications").write_text("not a folder")
+    (share / "icons").write_text("nor this")
+    env = {**os.environ, "XDG_DATA_HOME": str(share)}
+    result = subprocess.run([sys.executable, "-m", "casino", "--install-desktop"], env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert f"{share / 'applications'} is a file, not a folder: move it away so the folder " \
+           "can be made" in lines[-1] and "menu entry not installed" in lines[-1]
+    assert f"{share / 'icons'} is a file, not a folder" in lines[0]
+    assert (share / "applications").read_text() == "not a folder"

@@ -78,10 +78,11 @@ def _open_log(path: str | None) -> TextIO | None:
 def cmd_join(args: argparse.Namespace) -> int:
     import asyncio
 
-    from casino.net.client import BotOptions, run_bot, url_of
+    from casino.net.client import BotOptions, read_token, run_bot, url_of
 
     try:
         url_of(args.address)
+        read_token(Path(args.token_file) if args.token_file else None)
     except ValueError as exc:
         raise _usage(str(exc)) from None
     make_policy(args.level, 0)
@@ -104,9 +105,10 @@ def cmd_join(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    from casino.engine.errors import CasinoError
     from casino.net.host import HostedTable, load_table
     from casino.net.table import SeatSpec, Table
-    from casino.persistence.files import data_dir
+    from casino.persistence.files import data_dir, keep_aside
 
     try:
         specs = SeatSpec.parse_list(args.seats)
@@ -127,7 +129,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     save_path = Path(args.save) if args.save else data_dir() / SAVE_NAME
     tables: list[Table] = []
     if args.tables == 1 and save_path.exists() and not args.new:
-        table = load_table(save_path, get_ruleset)
+        try:
+            table = load_table(save_path, get_ruleset)
+        except CasinoError as exc:
+            raise _usage(f"{exc}; --new starts afresh and keeps that file aside") from None
         kinds = [SeatSpec(kind=s.kind, level=s.level) for s in table.seats]
         if table.ruleset.name != args.ruleset or kinds != specs:
             raise _usage(f"{save_path} holds an unfinished {table.ruleset.name} table with seats "
@@ -146,6 +151,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for n in range(args.tables):
             code = args.code if args.code and args.tables == 1 else None
             tables.append(Table(ruleset, specs, code=code, seed=f"{seed}:{n}", games=args.games))
+    if args.new and args.tables == 1 and save_path.is_file():
+        aside = keep_aside(save_path, label="unfinished")  # never written over
+        if aside is None:
+            raise _usage(f"{save_path}: the saved table could not be kept aside; give another "
+                         "--save")
+        print(f"the table saved in {save_path} is kept as {aside}", flush=True)
     log = _open_log(args.log)
     hosted = [
         HostedTable(t, save_path=save_path if args.tables == 1 else None,

@@ -44,7 +44,7 @@ from casino.net.protocol import (
     parse_host,
     view_digest,
 )
-from casino.persistence.files import atomic_write
+from casino.persistence.files import atomic_write, describe_os_error, read_limited
 
 HostFrame = Welcome | Seats | StateFrame | GameOver | ErrorFrame
 PolicyFactory = Callable[[str, str], Policy]
@@ -181,24 +181,49 @@ class BotOptions:
     delay: float = 0.0
 
 
-def _read_token(path: Path | None) -> str | None:
-    if path is None or not path.exists():
+def read_token(path: Path | None) -> str | None:
+    """The seat token kept in ``path`` (None when there is no such file yet).
+
+    ValueError naming the file when it is there but is not a token file ``join`` wrote: it is
+    never written over (it may be another file given by mistake).
+    """
+    if path is None:
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        token = data["token"]
-    except (OSError, ValueError, KeyError, TypeError):
+        data = json.loads(read_limited(path, 1 << 16).decode("utf-8"))
+    except FileNotFoundError:
         return None
-    return token if isinstance(token, str) else None
+    except OSError as exc:
+        raise ValueError(f"--token-file {path}: cannot be read ({describe_os_error(exc)})"
+                         ) from None
+    except (ValueError, RecursionError):
+        data = None
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str):
+        raise ValueError(f"--token-file {path}: not a seat token file (JSON with a \"token\", "
+                         "as join writes it); left as it is: give another file or remove it")
+    return token
+
+
+def keep_token(path: Path, address: str, seat: int, token: str) -> str | None:
+    """Write the seat token to ``path``; None, or why it could not be (the game goes on)."""
+    try:
+        atomic_write(path, json.dumps({"address": address, "seat": seat, "token": token}
+                                      ).encode())
+    except OSError as exc:
+        return (f"--token-file {path}: the seat token is not kept ({describe_os_error(exc)}); "
+                "the game goes on, but cannot be rejoined after a restart")
+    return None
 
 
 async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
     """Play at a remote table until its last game ends: 0; refused: 2; host gone: 1."""
     url = url_of(opts.address)
-    token = _read_token(opts.token_file)
+    token = read_token(opts.token_file)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + opts.retry
     said = ""  # the last reason printed: a host that stays away is said once, not 5 times a second
+    token_said = False
     while True:
         hello = Hello(type="hello", version=PROTOCOL_VERSION, app=__version__, code=opts.code,
                       name=opts.name, seat=None if token else opts.seat, token=token)
@@ -218,8 +243,10 @@ async def run_bot(opts: BotOptions, make_policy: PolicyFactory) -> int:
             continue
         token = seated.token
         if opts.token_file is not None:
-            atomic_write(opts.token_file, json.dumps(
-                {"address": opts.address, "seat": seated.seat, "token": token}).encode())
+            problem = keep_token(opts.token_file, opts.address, seated.seat, token)
+            if problem and not token_said:  # said once, not at every rejoin
+                print(f"casino-cli join: {problem}", file=sys.stderr)
+                token_said = True
         try:
             status = await _play(seated, opts, make_policy)
         except Lost as exc:

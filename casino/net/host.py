@@ -42,7 +42,7 @@ from casino.net.protocol import (
     view_digest,
 )
 from casino.net.table import Refused, Seat, Table, TableSave
-from casino.persistence.files import atomic_write, describe_os_error
+from casino.persistence.files import atomic_write, describe_os_error, read_limited
 from casino.persistence.saves import replay
 
 OUTBOX_LIMIT = 512
@@ -385,13 +385,20 @@ class HostedTable:
 def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
     """The table saved at ``path``; raises CasinoError naming the file and the problem."""
     try:
-        saved = TableSave.model_validate_json(path.read_bytes())
+        saved = TableSave.model_validate_json(read_limited(path))  # a pipe would hang
     except OSError as exc:
         raise CasinoError(f"{path}: cannot read the table ({describe_os_error(exc)})") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(map(str, first["loc"])) or "(file)"
         raise CasinoError(f"{path}: not a saved table: {where}: {first['msg']}") from None
+    # Each field may be sound and the whole not: the game would fail in play, on the host.
+    if len(saved.seats) != len(saved.current.players):
+        raise CasinoError(f"{path}: not a saved table: seats: {len(saved.seats)} seats, but "
+                          f"current.players names {len(saved.current.players)}")
+    if saved.game_no >= saved.games:
+        raise CasinoError(f"{path}: not a saved table: game_no: {saved.game_no} should be "
+                          f"below games ({saved.games})")
     try:
         game = replay(saved.current, ruleset_loader)
         ruleset = ruleset_loader(saved.current.ruleset)

@@ -8,6 +8,7 @@ database written by a newer version of the game is left untouched and nothing is
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -19,9 +20,9 @@ from typing import Any, Literal
 
 from casino.engine import Game, Ruleset
 from casino.engine.ratings import rate_record
-from casino.engine.record import GameRecord
+from casino.engine.record import GameRecord, RecordError
 from casino.engine.wording import Said
-from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
+from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside, shorten
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
 FILE_NAME = "records.sqlite3"
@@ -329,11 +330,21 @@ class Records:
         """
         if descending is None:
             descending = sort != "name"
+        stored = self._query("SELECT name, games, wins, points, computer FROM hall_of_fame"
+                             " ORDER BY points DESC, wins DESC, name, computer LIMIT ?",
+                             (HALL_OF_FAME_SIZE,))
+        # A row edited by hand (points = 'many', a name as bytes) would not sort or show.
         rows = [FameRow(name, games, wins, points, bool(computer))
-                for name, games, wins, points, computer in self._query(
-                    "SELECT name, games, wins, points, computer FROM hall_of_fame"
-                    " ORDER BY points DESC, wins DESC, name, computer LIMIT ?",
-                    (HALL_OF_FAME_SIZE,))]
+                for name, games, wins, points, computer in stored
+                if isinstance(name, str)
+                and all(type(v) is int for v in (games, wins, points, computer))]
+        if len(rows) < len(stored):
+            skipped = len(stored) - len(rows)
+            self.read_errors.append(
+                Said("{path}: {count} Hall of Fame row with an unreadable name or number left "
+                     "out", path=str(self.path), count=skipped) if skipped == 1 else
+                Said("{path}: {count} Hall of Fame rows with unreadable names or numbers left "
+                     "out", path=str(self.path), count=skipped))
         if sort == "name":
             return sorted(rows, key=lambda r: (r.name.casefold(), r.computer),
                           reverse=descending)
@@ -364,6 +375,11 @@ class Records:
         for gid, fin, ruleset, rounds, winner, undo, daily in games:
             sat = seats.get(gid, [])
             rated = all(s[3] is not None for s in sat) and bool(sat)
+            if not (_whole(rounds, undo, winner, *(s[2] for s in sat), *(s[3] for s in sat))
+                    and all(isinstance(s[0], str) and isinstance(s[1], str | None)
+                            for s in sat) and isinstance(ruleset, str)):
+                skipped += 1  # a number or name edited by hand into something else
+                continue
             try:
                 out.append(GameSummary(
                     gid, _utc(datetime.fromisoformat(fin)), ruleset, tuple(s[0] for s in sat),
@@ -374,14 +390,20 @@ class Records:
                 skipped += 1
         if skipped:
             self.read_errors.append(
-                Said("{path}: {count} game with unreadable dates left out of the list",
-                     path=str(self.path), count=skipped) if skipped == 1 else
-                Said("{path}: {count} games with unreadable dates left out of the list",
-                     path=str(self.path), count=skipped))
+                Said("{path}: {count} game with unreadable dates, names or numbers left out "
+                     "of the list", path=str(self.path), count=skipped) if skipped == 1 else
+                Said("{path}: {count} games with unreadable dates, names or numbers left out "
+                     "of the list", path=str(self.path), count=skipped))
         return out
 
-    def game_record(self, game_id: int) -> dict[str, Any] | None:
-        """The stored record of a game (``casino-cli replay`` format) for the post-game review."""
+    def game_record(self, game_id: int,
+                    load_ruleset: Callable[[str], Ruleset] = default_loader
+                    ) -> dict[str, Any] | None:
+        """The stored record of a game (``casino-cli replay`` format) for the post-game review.
+
+        A record that does not replay (edited by hand, or its ruleset changed or gone) is
+        None with a message: the review re-plays it and would fail half-way.
+        """
         rows = self._query("SELECT record FROM games WHERE id = ?", (game_id,))
         if not rows:
             return None
@@ -392,6 +414,13 @@ class Records:
         if not isinstance(data, dict):
             self.read_errors.append(Said("{path}: game {number}'s record is damaged",
                                          path=str(self.path), number=game_id))
+            return None
+        try:
+            GameRecord.parse(data).replayed(load_ruleset)
+        except RecordError as exc:
+            self.read_errors.append(Said("{path}: game {number}'s record does not replay "
+                                         "({error})", path=str(self.path), number=game_id,
+                                         error=shorten(str(exc), 300)))
             return None
         return data
 
@@ -407,7 +436,7 @@ class Records:
             f" WHERE s.name = ? AND (s.level IS NOT NULL) = ? {where}"
             " ORDER BY g.finished DESC, g.id DESC",
             (name, int(computer), *args))
-        good = [r for r in rows if all(v is None or type(v) is int for v in r)]
+        good = [r for r in rows if _whole(*r)]
         if len(good) < len(rows):  # numbers edited by hand into text: those games skipped
             self.read_errors.append(Said("{path}: {count} damaged game rows left out of the "
                                          "statistics", path=str(self.path),
@@ -460,6 +489,12 @@ class Records:
                 for lv in levels}
 
 
+def _whole(*values: object) -> bool:
+    """Each value is a whole number or NULL, as the schema stores them (a hand edit may
+    leave text there: SQLite keeps what it is given)."""
+    return all(value is None or type(value) is int for value in values)
+
+
 def _utc(when: datetime) -> datetime:
     """A stored time as an aware UTC time (a hand-edited one may lack its zone)."""
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when
@@ -494,15 +529,17 @@ def _inspect(path: Path) -> tuple[Literal["ok", "corrupt", "newer", "unreadable"
             return _classify(exc2)
     except sqlite3.DatabaseError as exc:
         return "corrupt", str(exc)
-    if check != ["ok"]:
-        return "corrupt", "; ".join(map(str, check[:3]))
+    if check != ["ok"]:  # a missing table is said in the window's language
+        return "corrupt", check[0] if isinstance(check[0], Said) else "; ".join(
+            map(str, check[:3]))
     if version > SCHEMA_VERSION:
         return "newer", str(version)
     return "ok", ""
 
 
 def _check(path: Path, mode: Literal["rw", "ro"]) -> tuple[list[Any], int]:
-    """SQLite's quick check and the schema version of ``path``.
+    """SQLite's quick check and the schema version of ``path``, and whether it has the
+    tables and columns of that version (a table dropped by hand fails every game's record).
 
     Opened read-write when allowed, so that SQLite rolls back the journal a process killed
     mid-write left behind (a read-only connection cannot, and would fail every launch).
@@ -511,7 +548,38 @@ def _check(path: Path, mode: Literal["rw", "ro"]) -> tuple[list[Any], int]:
                                  timeout=5)) as conn:
         check = [row[0] for row in conn.execute("PRAGMA quick_check")]
         version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+        if check == ["ok"] and 0 < version <= SCHEMA_VERSION:
+            check = _missing(_columns(conn), _schema(version)) or check
     return check, version
+
+
+def _columns(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    """Each table's column names."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {t: {row[0] for row in conn.execute("SELECT name FROM pragma_table_info(?)", (t,))}
+            for t in tables}
+
+
+@functools.cache
+def _schema(version: int) -> dict[str, set[str]]:
+    """The tables and columns the migrations up to ``version`` make."""
+    with closing(sqlite3.connect(":memory:")) as conn:
+        for script in MIGRATIONS[:version]:
+            for statement in _statements(script):
+                conn.execute(statement)
+        return _columns(conn)
+
+
+def _missing(found: dict[str, set[str]], wanted: dict[str, set[str]]) -> list[str]:
+    """What ``found`` lacks of ``wanted``, in words; [] when nothing (extra columns are fine)."""
+    problems: list[str] = []
+    for table, columns in sorted(wanted.items()):
+        if table not in found:
+            problems.append(Said("the table {table} is missing", table=table))
+        else:
+            problems.extend(Said("the column {column} is missing", column=f"{table}.{column}")
+                            for column in sorted(columns - found[table]))
+    return problems
 
 
 def _classify(exc: sqlite3.DatabaseError) -> tuple[Literal["corrupt", "unreadable"], str]:

@@ -381,6 +381,10 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return Said("not a saved game ({error})", error=str(exc))
     except ValidationError as exc:
+        newer = _newer_format(raw)
+        if newer is not None:
+            return Said("written by a newer version of Casino (format {found}; this version "
+                        "reads format 1): resume it with that version", found=newer)
         return "; ".join(
             f"{'.'.join(map(str, e['loc'])) or '(file)'}: {shorten(e['msg'], 200)}"
             for e in exc.errors()[:5]
@@ -391,6 +395,15 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
         return Said("not a saved game ({error})", error=Said("nested too deeply"))
     except ValueError as exc:  # e.g. a number of thousands of digits
         return Said("not a saved game ({error})", error=shorten(str(exc), 200))
+
+
+def _newer_format(raw: bytes) -> int | None:
+    """The format number of a save that a later version of the game wrote, else None."""
+    with contextlib.suppress(ValueError, RecursionError):
+        data = json.loads(raw.decode("utf-8"))
+        if isinstance(data, dict) and type(data.get("format")) is int and data["format"] > 1:
+            return int(data["format"])
+    return None
 
 
 def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader

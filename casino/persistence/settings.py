@@ -126,6 +126,9 @@ def _expected(error: Any) -> str:
     if error["type"] == "extra_forbidden":
         return Said("{field}: not a setting (found {value}); ignored", field=shorten(loc),
                     value=found)
+    if loc == "version" and type(error["input"]) is int and error["input"] > 1:
+        return Said("version: {value}, written by a newer version of Casino (this one reads "
+                    "version 1); the settings this version knows are used", value=found)
     return Said("{field}: {error} (found {value}); using the default", field=loc,
                 error=_wanted(error), value=found)
 
@@ -144,7 +147,8 @@ def _wanted(error: Any) -> str:
         case "less_than_equal":
             return Said("should be at most {number}", number=str(ctx.get("le")))
         case "literal_error":
-            values = tuple(re.findall(r"'[^']*'", str(ctx.get("expected"))))
+            # pydantic quotes text ("'en' or 'sv'") but not numbers ("1")
+            values = tuple(re.findall(r"'[^']*'|-?\b\d+\b", str(ctx.get("expected"))))
             return Said("should be one of {values:or}", values=values)
         case "string_type":
             return Said("should be text in quotes")

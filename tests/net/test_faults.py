@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from websockets.sync.client import connect
 
 from casino.engine import load_ruleset
@@ -15,7 +17,7 @@ from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
 from casino.net.protocol import PROTOCOL_VERSION, Hello, encode, parse_host
 from casino.persistence.records import Records
-from tests.net.conftest import finish, game_overs, join, read_log, start_host, views
+from tests.net.conftest import cli, finish, game_overs, join, read_log, start_host, views
 
 CLASSIC = load_ruleset("classic")
 
@@ -164,3 +166,79 @@ def test_the_save_of_a_table_names_no_secret_to_clients(tmp_path: Path) -> None:
     finally:
         host.kill()
     assert os.path.exists(tmp_path / "t.json")
+
+
+def test_a_token_file_join_did_not_write_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """It was read as no token, then written over with the new seat's token."""
+    mistaken = tmp_path / "notes.txt"
+    mistaken.write_bytes(b"my notes \x00\xff")
+    proc = subprocess.run(cli("join", "127.0.0.1:1", "--code", "ABCD12", "--retry", "0",
+                              "--token-file", str(mistaken)),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"casino-cli: --token-file {mistaken}: not a seat token file")
+    assert mistaken.read_bytes() == b"my notes \x00\xff"
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
+def test_a_token_file_that_cannot_be_written_is_said_and_the_game_goes_on(
+        tmp_path: Path) -> None:
+    """Writing the token raised OSError after sitting down: a traceback, and the seat left."""
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy", "--seed", "4")
+    unwritable = Path("/proc/self/casino-test/token.json")  # no folder can be made there
+    bot = join(host, "--level", "greedy", "--token-file", str(unwritable))
+    try:
+        status, err = finish(bot, 60)
+        assert host.finish()[0] == 0
+    finally:
+        host.kill()
+        bot.kill()
+    assert status == 0, err
+    assert f"--token-file {unwritable}: the seat token is not kept" in err
+    assert "Traceback" not in err
+
+
+def test_a_saved_table_is_never_written_over_by_serve(tmp_path: Path) -> None:
+    """A damaged save stopped serve without saying what to do, and --new saved the new table
+    over the old file (the window keeps it aside as NAME.unfinished-<time>)."""
+    save = tmp_path / "table.json"
+    save.write_bytes(b'{"format": 1, "co')
+    refused = subprocess.run(cli("serve", "--port", "0", "--no-advertise", "--save", str(save)),
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert refused.stderr.startswith(f"casino-cli: {save}: not a saved table")
+    assert refused.stderr.endswith("; --new starts afresh and keeps that file aside\n")
+    host = start_host("--seats", "person,computer:greedy", "--save", str(save), "--new")
+    bot = join(host, "--level", "greedy")
+    try:
+        assert finish(bot, 60)[0] == 0 and host.finish()[0] == 0
+    finally:
+        host.kill()
+        bot.kill()
+    [aside] = tmp_path.glob("table.json.unfinished-*")
+    assert aside.read_bytes() == b'{"format": 1, "co'
+    assert f"the table saved in {save} is kept as {aside}" in host.lines[0]
+
+
+@pytest.mark.parametrize("edit", ["a seat more than players", "game_no beyond games"])
+def test_a_saved_table_whose_parts_do_not_agree_is_refused_at_the_start(
+        tmp_path: Path, edit: str) -> None:
+    """Three seats saved for a two-player game were served, and the host failed with an
+    IndexError once a person sat in the third."""
+    from casino.net.table import SeatSpec, Table
+
+    table = Table(CLASSIC, SeatSpec.parse_list("person,computer:greedy"), code="ABCD12",
+                  seed="s", games=1)
+    data = json.loads(table.snapshot().model_dump_json())
+    if edit == "a seat more than players":
+        data["seats"].append(data["seats"][0])
+        seats, field = "person,computer:greedy,person", "seats: 3 seats, but current.players"
+    else:
+        data["game_no"] = 5
+        seats, field = "person,computer:greedy", "game_no: 5 should be below games (1)"
+    save = tmp_path / "table.json"
+    save.write_text(json.dumps(data))
+    result = subprocess.run(cli("serve", "--port", "0", "--no-advertise", "--seats", seats,
+                                "--save", str(save)), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"casino-cli: {save}: not a saved table: {field}")

@@ -101,8 +101,18 @@ def test_wrong_type_for_a_list_and_a_future_version(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_text('version = 7\ndifficulties = "hard"\n', encoding="utf-8")
     settings, messages = load_settings(tmp_path)
     assert settings == Settings()
-    assert any(m.endswith("(found 7); using the default") and "version:" in m for m in messages)
+    assert any("version: 7, written by a newer version of Casino (this one reads version 1)"
+               in m for m in messages)
     assert any("difficulties:" in m for m in messages)
+
+
+def test_a_number_that_must_be_one_value_names_it(tmp_path: Path) -> None:
+    """The expected values were read only from quotes: 'version: should be one of  (found…)'."""
+    (tmp_path / FILE_NAME).write_text('version = "1"\nspeed = 3\n', encoding="utf-8")
+    settings, messages = load_settings(tmp_path)
+    assert settings == Settings(speed=3)
+    assert f"{tmp_path / FILE_NAME}: version: should be one of 1 (found '1'); using the " \
+           "default" in messages
 
 
 def test_backups_are_never_overwritten(tmp_path: Path) -> None:

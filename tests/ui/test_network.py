@@ -110,6 +110,61 @@ def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
         steps(app)
 
 
+@pytest.mark.parametrize("saved", ["damaged", "ruleset gone"])
+def test_hosting_over_a_saved_table_that_does_not_load_sets_it_aside(saved: str) -> None:
+    """Host started a new table and saved it over the old file as soon as the window sat
+    down: a damaged table, or a sound one whose ruleset is gone for now, was lost."""
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")  # a table to take the save of
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    wait_for(app, lambda: saved_step(hosted_path()) is not None)
+    app.stack.replace(TitleScene(app))
+    steps(app)
+    data = json.loads(hosted_path().read_text("utf-8"))
+    data["current"]["ruleset"] = "gone"
+    text = b'{"format": 1, "code": "AB' if saved == "damaged" else json.dumps(data).encode()
+    hosted_path().write_bytes(text)
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    assert str(hosted_path()) in scene.message
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        wait_for(app, lambda: saved_step(hosted_path()) is not None)
+    finally:
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    [aside] = hosted_path().parent.glob(f"{hosted_path().name}.unfinished-*")
+    assert aside.read_bytes() == text
+
+
+def test_a_damaged_seat_tokens_file_is_kept_aside_not_written_over() -> None:
+    """It was read as no tokens and replaced by this table's token, silently."""
+    from casino.ui.scenes.network import tokens_path
+
+    tokens_path().parent.mkdir(parents=True, exist_ok=True)
+    tokens_path().write_bytes(b'{"127.0.0.1:7777 ABC123": "tok')
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    try:
+        wait_for(app, lambda: lobby.remote.welcome is not None)
+        steps(app)  # the lobby keeps the token
+    finally:
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    [aside] = tokens_path().parent.glob(f"{tokens_path().name}.broken-*")
+    assert aside.read_bytes() == b'{"127.0.0.1:7777 ABC123": "tok'
+    assert len(json.loads(tokens_path().read_text())) == 1
+
+
 def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:
     """A window joins `casino-cli serve`, plays, drops; a new window (same user data folder)
     joins again and is back at its seat with the same view; the host is killed and hosted

@@ -23,7 +23,7 @@ from casino.engine.ruleset import bundled_names
 from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
-from casino.persistence.files import atomic_write, data_dir
+from casino.persistence.files import atomic_write, data_dir, keep_aside, read_limited
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -75,13 +75,21 @@ def set_aside(path: Path) -> Path:
 def known_tokens() -> dict[str, str]:
     """The seat tokens kept so far; an unreadable file keeps none (a token only saves a
     rejoin: without it one joins as a new player)."""
-    try:
-        data = json.loads(tokens_path().read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = _read_tokens()
     if not isinstance(data, dict):
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _read_tokens() -> object:
+    """The tokens file's JSON; None when there is none, ``...`` when it does not read (a
+    pipe in its place is refused, not waited on)."""
+    try:
+        return json.loads(read_limited(tokens_path(), 1 << 20).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, RecursionError):
+        return ...
 
 
 def table_key(address: str, code: str) -> str:
@@ -100,6 +108,8 @@ def remember_token(remote: Remote) -> None:
         return
     tokens[key] = welcome.token
     kept = dict(list(tokens.items())[-20:])  # the newest tables only
+    if not isinstance(_read_tokens(), dict | None) and tokens_path().is_file():
+        keep_aside(tokens_path())  # a damaged file is never written over
     with contextlib.suppress(OSError):  # no rejoin after a restart, but the game goes on
         atomic_write(tokens_path(), json.dumps(kept, indent=1).encode("utf-8"))
 
@@ -313,8 +323,8 @@ class NetworkScene(Scene):
         threading.Thread(target=look, name="casino-find", daemon=True).start()
 
     def saved_table(self) -> Table | None:
-        """The table this window hosted and did not finish, or None (a damaged save is named
-        in the message line and left in place)."""
+        """The table this window hosted and did not finish, or None (a save that does not
+        load is named in the message line, left in place, and set aside by Host)."""
         from casino.net.host import load_table
         from casino.persistence.rulesets import get_ruleset
 
@@ -322,8 +332,9 @@ class NetworkScene(Scene):
             return None
         try:
             return load_table(hosted_path(), get_ruleset)
-        except CasinoError as exc:
-            self.message = str(exc)
+        except CasinoError as exc:  # what Host does first: the line may be cut short
+            self.message = _("Host starts a new table: the saved one cannot be reopened and "
+                             "is kept aside ({reason})").format(reason=exc)
             return None
 
     def host(self, port: int = 7777, bind: str = "0.0.0.0") -> None:
@@ -332,6 +343,7 @@ class NetworkScene(Scene):
         from casino.net.remote import LocalHost, Remote
 
         table = None if self.fresh else self.saved_table()
+        new = table is None  # a saved table that does not load is not written over either
         if table is None:
             ruleset = load_ruleset(self.ruleset)
             specs = [SeatSpec(kind="person")] + [
@@ -353,7 +365,7 @@ class NetworkScene(Scene):
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
             return  # the saved table stays where it is: Host may be tried again
-        if self.fresh and hosted_path().exists():  # the new table is up: set the old one aside
+        if new and hosted_path().exists():  # the new table is up: set the old one aside
             set_aside(hosted_path())  # (before the new one's first move saves over it)
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
                         token=table.seats[0].token)
