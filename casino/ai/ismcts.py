@@ -78,6 +78,12 @@ former and +2.2 over ``greedy_pick`` as full-information players) at 1,600 itera
 same decision time, +0.02 ± 0.12 (112 pairs); a tree offering 12 moves below the root
 instead of 6 -0.12 ± 0.17 (60 pairs). Keeping the subtree under the opponent's reply for the
 next decision would carry a median 54 (p90 152) of its ~2,000 visits: not tried.
+Four times the iterations (10,000) measured -0.22 ± 0.17 (seed ``s28-screen``, 58 pairs,
+decisions up to 0.7 s compiled). One search's opponent sees the searcher's true hand in every
+iteration, so a guess was that more search only sharpens an opponent who knows too much; yet
+half the iterations played from the opponent's belief (after the root move the searcher's
+hand dealt afresh from it and the stock, the opponent's nodes choosing by those iterations
+alone, the searcher's by the others) measured -0.28 ± 0.20 (72 pairs): not kept.
 
 On classic no kind of move stood out as Munter's did: where the expert's move differed from
 the heuristic's, a full-information look to the deal's end (seed ``diag29``, 22 pairs, 716
