@@ -126,6 +126,14 @@ class RemoteSession(Session):
     def me(self) -> int:
         return self.shown.view.player if self.shown is not None else 0
 
+    def log_name(self, seat: int) -> str:
+        """This window's own seat is 'You' in the log, as in its score column: people's names
+        at a network table (two who kept 'Player') do not say which is this window's."""
+        return _("You") if self.is_you(seat) else super().log_name(seat)
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.me
+
     def name_seats(self) -> None:
         """The seats' names as this window words them (a computer in its language)."""
         from casino.ui.scenes.network import seat_name

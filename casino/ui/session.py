@@ -327,7 +327,15 @@ class Session:
 
     def entry_text(self, seat: int, move: Move) -> str:
         """A move log line: 'Computer: take 5\u2660 with 5\u2665'."""
-        return f"{self.seats[seat].shown}: {move_text(move, self.ruleset)}"
+        return f"{self.log_name(seat)}: {move_text(move, self.ruleset)}"
+
+    def log_name(self, seat: int) -> str:
+        """How the move log names a seat: as the seat's box and score column do."""
+        return self.seats[seat].shown
+
+    def is_you(self, seat: int) -> bool:
+        """The window calls the seat 'You' everywhere (its log says 'you' too)."""
+        return seat == HUMAN and self.seats[seat].name == "You"
 
     def last_take_entries(self, before: Game, after: Game, move: Move, seat: int,
                           deal: int) -> list[LogEntry]:
@@ -336,8 +344,7 @@ class Session:
         if taken is None:
             return []
         taker, left = taken
-        name = _("you") if taker == HUMAN and self.seats[taker].name == "You" else \
-            self.seats[taker].shown
+        name = _("you") if self.is_you(taker) else self.log_name(taker)
         cards = ", ".join(card_text(c) for c in left)
         return [LogEntry(-1, _("The rest of the table goes to {name}: {cards}").format(
             name=name, cards=cards), deal)]
