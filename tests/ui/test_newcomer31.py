@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from casino.ui.remote_session import RemoteSession
-from tests.ui.helpers import make_app, shot
+from casino.ui.scenes import table_view
+from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer import QuietHost
 
 
@@ -30,3 +34,33 @@ def test_a_network_move_log_calls_this_window_you_as_its_score_column_does() -> 
     assert theirs and all(t.startswith(f"{other}: ") for t in theirs), theirs
     rest = [e.text for e in session.log if e.text.startswith("The rest of the table")]
     assert all("Anna" not in t for t in rest), rest
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """Every line the table draws from now on, with where it landed."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_stock_empty_keeps_clear_of_the_windows_edge(monkeypatch: pytest.MonkeyPatch,
+                                                      size: tuple[int, int]) -> None:
+    # Draw Casino, the stock out: "Stock empty" sat in small bold type 5 pixels from the
+    # window's left edge, above a "Stock 0" that said the same again.
+    app = make_app(size=size)
+    table = table_at(app, "draw", "0;1;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;*/-;-")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"stock-empty-{size[0]}")
+    lay = table.layout()
+    stock = [(t, r) for t, r in drawn if t in ("Stock", "empty", "Stock empty", "Stock 0")]
+    assert stock and all(t != "Stock 0" for t, _r in stock), stock
+    for _t, rect in stock:
+        assert rect.left >= lay.margin and rect.right <= lay.stock[0] + lay.stock[2]

@@ -135,17 +135,24 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if state.stock:
         for i in range(min(4, 1 + len(state.stock) // 10)):
             draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
-    draw_text(surface, _("Stock {count}").format(count=len(state.stock)), lay.font - 2,
-              (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
     deals = deals_in_round(session.ruleset, state.players)
+    if deals > 1 or state.stock:
+        draw_text(surface, _("Stock {count}").format(count=len(state.stock)), lay.font - 2,
+                  (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop",
+                  max_width=sw + lay.margin)
+    else:  # one deal, drawn back up from the stock: its place says it is out, clear of the edge
+        words = wrap(_("Stock empty"), lay.font - 2, sw - lay.margin, bold=True)
+        step = round((lay.font - 2) * 1.3)
+        top = sy + (lay.small[1] - step * len(words)) // 2
+        for k, word in enumerate(words):
+            draw_text(surface, word, lay.font - 2, (sx + sw // 2, top + k * step), HILITE,
+                      "midtop", bold=True, max_width=sw - lay.margin)
     if deals > 1:
         deal_text = _("Last deal") if state.is_last_deal() else \
             _("Deal {number} of {count}").format(number=state.deal_number, count=deals)
-    else:  # one deal, then the hands are drawn back up from the stock
-        deal_text = _("Stock empty") if not state.stock else ""
-    draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
-              HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
-              max_width=sw + lay.margin)
+        draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
+                  HILITE if state.is_last_deal() else DIM, "midtop",
+                  bold=state.is_last_deal(), max_width=sw + lay.margin)
 
     # table items
     owners = tuple(owner_tag(scene, s) for s in range(session.players))
