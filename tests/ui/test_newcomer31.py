@@ -64,3 +64,14 @@ def test_stock_empty_keeps_clear_of_the_windows_edge(monkeypatch: pytest.MonkeyP
     assert stock and all(t != "Stock 0" for t, _r in stock), stock
     for _t, rect in stock:
         assert rect.left >= lay.margin and rect.right <= lay.stock[0] + lay.stock[2]
+
+
+def test_a_computers_build_tag_names_it_by_its_own_number() -> None:
+    # Four at Royal Casino: a build tagged "C1: 12" belonged to the seat whose box and score
+    # column read "Computer 2" (the tags counted the computers from 0, the names from 2).
+    app = make_app(players=3)
+    table = table_at(app, "classic", "0;0;4S 5H/7H QS/9D 6D;[b7 4D 3D @1] [b9 5C 4C @2] JD;"
+                                     "-/-/-;*")
+    shot(app, "computer-build-tags")
+    assert [table_view.owner_tag(table, s) for s in range(3)] == ["You", "C2", "C3"]
+    assert [table.session.seats[s].shown for s in (1, 2)] == ["Computer 2", "Computer 3"]

@@ -300,7 +300,7 @@ def owner_tag(scene: TableScene, seat: int) -> str:
         return _("You")
     if session.seats[seat].policy is None:
         return session.seats[seat].shown[:6]
-    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat)
+    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
 
 
 def _prompt(scene: TableScene) -> str:
