@@ -5,6 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from casino.engine import Game, load_ruleset
+from casino.engine.ruleset import bundled_names
+from casino.engine.scoring import score_round
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view
 from tests.ui.helpers import make_app, shot, table_at
@@ -75,3 +78,26 @@ def test_a_computers_build_tag_names_it_by_its_own_number() -> None:
     shot(app, "computer-build-tags")
     assert [table_view.owner_tag(table, s) for s in range(3)] == ["You", "C2", "C3"]
     assert [table.session.seats[s].shown for s in (1, 2)] == ["Computer 2", "Computer 3"]
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_score_category_has_a_name_on_the_sheets(name: str) -> None:
+    # Spade Casino's score sheet read "spade_cards" and "jack_of_spades": the keys of its
+    # rules file, in English and in Swedish alike.
+    ruleset = load_ruleset(name)
+    for players in ruleset.players:
+        categories = score_round(Game.start(ruleset, players, "names").round).categories
+        for category in categories:
+            assert table_view.category_name(category) != category
+            assert "_" not in table_view.category_name(category)
+
+
+def test_spade_casinos_sheet_in_swedish_names_its_jack_kn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(language="sv", size=(800, 600))
+    table_at(app, "spade", "0;1;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;JS 2S/-;*")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, "spade-sheet-sv")
+    texts = [t for t, _r in drawn]
+    assert not [t for t in texts if "_" in t], texts
+    assert "Kn\u2660" in texts and "Varje spader" in texts

@@ -30,7 +30,7 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.scenes.table_view import CATEGORY_NAMES
+from casino.ui.scenes.table_view import category_name
 from casino.ui.session import Session
 from casino.ui.settings import Settings
 
@@ -713,7 +713,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                       "midtop")
         y += line
     for category, points in score.by_category().items():
-        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), font, (x, y), TEXT,
+        draw_text(surface, category_name(category), font, (x, y), TEXT,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p), font, (x + label_w + k * col_w + col_w // 2, y), TEXT,

@@ -36,6 +36,7 @@ from casino.ui.scene import (
     wrap_evenly,
 )
 from casino.ui.session import Session
+from casino.ui.words import card_text
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -46,10 +47,25 @@ TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
-    "cards": N_("Cards"), "spades": N_("Spades"), "big_casino": "10\u2666",
-    "little_casino": "2\u2660", "aces": N_("Aces"), "sweeps": N_("Sweeps"),
-    "last_taker": N_("Last take"),
+    "cards": N_("Cards"), "spades": N_("Spades"), "aces": N_("Aces"), "sweeps": N_("Sweeps"),
+    "last_taker": N_("Last take"), "spade_cards": N_("Every spade"),
+    "earlier": N_("Earlier rounds"),
 }
+"""The score sheets' words for the categories a ruleset scores (``RoundScore.categories``)."""
+
+CATEGORY_CARDS = {"big_casino": "10D", "little_casino": "2S", "jack_of_spades": "JS"}
+"""Categories named by the one card they score for, drawn as that card (10\u2666, Kn\u2660)."""
+
+
+def category_name(category: str) -> str:
+    """A score category as the sheets name it: a word, or the card it is for. A category
+    of a player's own ruleset that has no name here is worded from its key, never shown
+    as the key ('spade_cards' read so in Spade Casino's sheets)."""
+    card = CATEGORY_CARDS.get(category)
+    if card is not None:
+        return card_text(Card.parse(card))
+    name = CATEGORY_NAMES.get(category)
+    return _(name) if name is not None else category.replace("_", " ").capitalize()
 
 
 def last_move(session: Session, seat: int) -> str:
@@ -381,7 +397,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     names = session.short_side_names()
     score = score_round(game.round)
     rows = list(score.by_category().items())
-    labels = [_(CATEGORY_NAMES.get(c, c)) for c, _0 in rows] + [_("This round"), _("Game")]
+    labels = [category_name(c) for c, _0 in rows] + [_("This round"), _("Game")]
     label_w = min(round(sw * 0.34), max(text_width(t, f, True) for t in labels) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
@@ -397,7 +413,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
                       max_width=col_w - 4)
     y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
     for category, points in rows:
-        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), f, (sx, y), DIM,
+        draw_text(surface, category_name(category), f, (sx, y), DIM,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p) if p else "\u00b7", f,
