@@ -9,7 +9,11 @@ from casino.engine import Game, load_ruleset
 from casino.engine.ruleset import bundled_names
 from casino.engine.scoring import score_round
 from casino.ui.remote_session import RemoteSession
-from casino.ui.scenes import table_view
+from casino.ui.scenes import table_view, title
+from casino.ui.scenes.dialogs import rules_page
+from casino.ui.scenes.title import TitleScene
+from casino.ui.words import NOTATION_CARD
+from tests.ui.driver import steps
 from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer import QuietHost
 
@@ -101,3 +105,30 @@ def test_spade_casinos_sheet_in_swedish_names_its_jack_kn(
     texts = [t for t, _r in drawn]
     assert not [t for t in texts if "_" in t], texts
     assert "Kn\u2660" in texts and "Varje spader" in texts
+
+
+def test_kasinos_line_on_the_title_screen_names_cards_by_symbol(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Choosing Kasino, the line under the choices read "Swedish Kasino: Ace 1/14, 2S 2/15,
+    # 10D 10/16, ...": the rules file's notation, where the window says 2\u2660 and 10\u2666.
+    app = make_app(ruleset="kasino")
+    app.stack.push(TitleScene(app))
+    steps(app)
+    drawn: list[str] = []
+    real = title.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(title, "draw_text", spy)
+    shot(app, "title-kasino")
+    about = [t for t in drawn if t.startswith("Swedish Kasino")]
+    assert about and "2\u2660 2/15" in about[0], drawn
+    assert not [t for t in drawn if NOTATION_CARD.search(t)], drawn
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_a_rules_page_names_cards_by_symbol(name: str) -> None:
+    page = rules_page(make_app(), load_ruleset(name))
+    assert NOTATION_CARD.search(page.text) is None, NOTATION_CARD.search(page.text)

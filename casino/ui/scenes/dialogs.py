@@ -33,6 +33,7 @@ from casino.ui.scene import (
 from casino.ui.scenes.table_view import category_name
 from casino.ui.session import Session
 from casino.ui.settings import Settings
+from casino.ui.words import symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -435,9 +436,10 @@ def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
 def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     """The rules as help for a player: short sections, examples with card pictures, and
     apart, smaller, how these rules read their sources ("about these rules")."""
-    blocks = [HEADING + _("The game"), _(ruleset.description), HEADING + _("How to play")]
+    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
+              HEADING + _("How to play")]
     scoring = re.escape(_("Scoring:"))
-    for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", _(ruleset.help))):
+    for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", symbols(_(ruleset.help)))):
         head = re.match(r"([A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}):\s*(.*)", para)
         if head:
             rest = head.group(2)
@@ -451,7 +453,7 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     blocks += [HEADING + _("About these rules"), SMALL + _("Source:") + " " + ruleset.source]
     if ruleset.interpretations:
         blocks.append(SMALL + _("How these rules are read where the sources are silent:"))
-        blocks += [f"{SMALL}\u2022 {line}" for line in ruleset.interpretations]
+        blocks += [f"{SMALL}\u2022 {symbols(line)}" for line in ruleset.interpretations]
     return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples)
 
 
