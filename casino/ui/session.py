@@ -349,6 +349,12 @@ class Session:
         return [LogEntry(-1, _("The rest of the table goes to {name}: {cards}").format(
             name=name, cards=cards), deal)]
 
+    def reword(self) -> None:
+        """Word the move log again, in the window's language now (the save has every move;
+        a game without one keeps its log as it was written)."""
+        if self.save is not None:
+            self.log = self.replay_log(self.save)
+
     def write(self) -> None:
         """Save the game in progress; a failure is kept in ``notices``, never raised."""
         if self.save is not None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from casino.engine import Game, load_ruleset
+from casino.engine import Game, legal_moves, load_ruleset
 from casino.engine.ruleset import bundled_names
 from casino.engine.scoring import score_round
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scenes import table_view, title
 from casino.ui.scenes.dialogs import rules_page
+from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.words import NOTATION_CARD
-from tests.ui.driver import steps
+from tests.ui.driver import click_move, steps
 from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer import QuietHost
 
@@ -132,3 +133,34 @@ def test_kasinos_line_on_the_title_screen_names_cards_by_symbol(
 def test_a_rules_page_names_cards_by_symbol(name: str) -> None:
     page = rules_page(make_app(), load_ruleset(name))
     assert NOTATION_CARD.search(page.text) is None, NOTATION_CARD.search(page.text)
+
+
+def test_changing_the_language_mid_game_words_the_log_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Switched to Swedish in round 2 of Kasino, the table said "Dator", "Din tur", "Tips",
+    # but the move log, the computer's last move in its box and the status line still read
+    # "Computer: take 10\u2666 with 10\u2665", and so they stayed for the rest of the round.
+    app = make_app(ruleset="kasino")
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.save is not None
+    for _ in range(3):
+        for _ in range(200):
+            if table.can_act():
+                break
+            steps(app, 1)
+        click_move(app, legal_moves(table.session.game.round)[-1])
+        steps(app, 1)
+    for _ in range(200):
+        if table.can_act():
+            break
+        steps(app, 1)
+    assert len(table.session.log) >= 6 and "Computer: " in table.message
+    app.change_settings(language="sv")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, "log-in-swedish")
+    log = [e.text for e in table.session.log]
+    assert not [t for t in log if t.startswith(("You: ", "Computer: "))], log
+    assert table.message.startswith("Dator: "), table.message
+    texts = [t for t, _r in drawn]
+    assert not [t for t in texts if " with " in t or t.startswith(("trail", "take"))], texts
