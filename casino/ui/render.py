@@ -59,7 +59,7 @@ def build_groups(pile: Pile) -> list[str]:
         run.append(c)
         total = sum(x.rank for x in run)
         if total == pile.value:
-            groups.append("+".join(x.rank_text for x in run))
+            groups.append("+".join(rank_letter(x.rank_text) for x in run))
             run = []
         elif total > pile.value:
             return []

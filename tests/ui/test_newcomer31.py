@@ -8,7 +8,9 @@ import pytest
 from casino.engine import Game, legal_moves, load_ruleset
 from casino.engine.ruleset import bundled_names
 from casino.engine.scoring import score_round
+from casino.ui import render
 from casino.ui.remote_session import RemoteSession
+from casino.ui.scene import text_width
 from casino.ui.scenes import table_view, title
 from casino.ui.scenes.dialogs import rules_page
 from casino.ui.scenes.table import TableScene
@@ -164,3 +166,30 @@ def test_changing_the_language_mid_game_words_the_log_again(
     assert table.message.startswith("Dator: "), table.message
     texts = [t for t, _r in drawn]
     assert not [t for t in texts if " with " in t or t.startswith(("trail", "take"))], texts
+
+
+def test_a_multiple_builds_groups_use_the_windows_letters() -> None:
+    # Royal Casino in Swedish: a double 12 was tagged "12 (D) \u00d72" over "[Q][6+6]", the
+    # Queen named by the English letter under a tag that named it by the Swedish one.
+    app = make_app(language="sv", ruleset="royal")
+    table = table_at(app, "royal", "0;0;QD 4S/3H 7H;[b12x2 QC 6C 6H @1] JD;-/-;*")
+    shot(app, "double-build-sv")
+    pile = table.session.game.round.table[0]
+    assert render.build_groups(pile) == ["D", "6+6"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_score_sheets_labels_are_whole_in_swedish(monkeypatch: pytest.MonkeyPatch,
+                                                     players: int) -> None:
+    # Kasino and Royal Casino in Swedish at 1280x800: the sheet's "Den här rundan" (This
+    # round) was squeezed and cut to "Den här rund…" beside two wide columns.
+    app = make_app(language="sv", ruleset="royal", players=players)
+    hands = "/".join(["4S 5H", "3H 7H", "9D 6D", "2C 8C"][:players])
+    table = table_at(app, "royal", f"0;0;{hands};JD;{'/'.join('-' * players)};*")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"sheet-sv-{players}")
+    f = table.layout().font - 2
+    labels = [(t, r) for t, r in drawn if t in ("Den här rundan", "Partiet")]
+    assert len(labels) == 2
+    for text, rect in labels:
+        assert rect.width >= text_width(text, f, True) - 1, (text, rect)

@@ -398,7 +398,11 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     score = score_round(game.round)
     rows = list(score.by_category().items())
     labels = [category_name(c) for c, _0 in rows] + [_("This round"), _("Game")]
-    label_w = min(round(sw * 0.34), max(text_width(t, f, True) for t in labels) + 6)
+    # the labels get the room they need, as long as each side's column keeps a fifth of the
+    # sheet ("Den här rundan" was cut to "Den här rund…" beside two wide columns); a long
+    # head goes onto two lines, as the heads do anyway ("Computer" / "2")
+    room = max(round(sw * 0.34), sw - len(names) * round(sw * 0.2))
+    label_w = min(room, max(text_width(t, f, True) for t in labels) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
     hf, heads, shared = sheet_heads(names, f, col_w - 4)
