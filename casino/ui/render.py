@@ -91,14 +91,17 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         if item.owner < len(owners):
             text = f"{owners[item.owner]}: {text}"
         line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
+        size = max(10, round(line_h * 0.7))
+        room = slot[2] - 4  # side by side, wider tags overlapped and hid each other's owner
+        if assets.font(size, True).size(text)[0] + 12 > room:
+            text = re.sub(r" \([^)]*\)", "", text)  # "Dator: 11", not "Dator: 11 (Kn)" cut
         groups = build_groups(item)
         lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
             else [text]
-        size = max(10, round(line_h * 0.7))
         sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
         widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
                      enumerate(zip(lines, sizes, strict=True)))
-        width = min(slot[2] + card[0] // 4, max(card[0] * 2 // 3, widest + 12))
+        width = min(room, max(card[0] * 2 // 3, widest + 12))
         pill = pygame.Rect(0, 0, width, line_h * len(lines) - 2)
         pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
         pygame.draw.rect(surface, colour, pill, border_radius=line_h // 2)

@@ -193,3 +193,27 @@ def test_the_score_sheets_labels_are_whole_in_swedish(monkeypatch: pytest.Monkey
     assert len(labels) == 2
     for text, rect in labels:
         assert rect.width >= text_width(text, f, True) - 1, (text, rect)
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_two_builds_side_by_side_keep_their_tags_apart(monkeypatch: pytest.MonkeyPatch,
+                                                       language: str) -> None:
+    # Munter at 800x600: the tags of two builds side by side overlapped, so "Du: 13 (K)"
+    # was half hidden under "Dator: 11 (Kn)" and neither owner could be read.
+    app = make_app(language=language, ruleset="munter", size=(800, 600))
+    pills: list[pygame.Rect] = []
+    real = pygame.draw.rect
+
+    def spy(surface: pygame.Surface, colour: object, rect: object, *args: object,
+            **kw: object) -> pygame.Rect:
+        if not args and kw.get("border_radius"):  # a filled, rounded box: a tag's pill
+            pills.append(pygame.Rect(rect))  # type: ignore[arg-type]
+        return real(surface, colour, rect, *args, **kw)  # type: ignore[arg-type]
+
+    table = table_at(app, "munter", "0;0;KC QD/JS 3C;KH [b13 9D 4H @0] [b11 6H 5C @1] 2D;-/-;*")
+    monkeypatch.setattr(render.pygame.draw, "rect", spy)
+    shot(app, f"build-tags-800-{language}")
+    slots = table.grid(table.session.game).slots
+    tags = [p for p in pills if p.bottom < slots[1][1] + table.grid(table.session.game).tag + 2
+            and p.height < 30]
+    assert len(tags) == 2 and not tags[0].colliderect(tags[1]), tags
