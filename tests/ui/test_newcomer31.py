@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from casino.engine import Game, legal_moves, load_ruleset
+from casino.engine import Capture, Card, Game, legal_moves, load_ruleset
 from casino.engine.ruleset import bundled_names
 from casino.engine.scoring import score_round
 from casino.ui import render
@@ -15,7 +15,7 @@ from casino.ui.scenes import table_view, title
 from casino.ui.scenes.dialogs import rules_page
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
-from casino.ui.words import NOTATION_CARD
+from casino.ui.words import NOTATION_CARD, move_text
 from tests.ui.driver import click_move, steps
 from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer import QuietHost
@@ -217,3 +217,22 @@ def test_two_builds_side_by_side_keep_their_tags_apart(monkeypatch: pytest.Monke
     tags = [p for p in pills if p.bottom < slots[1][1] + table.grid(table.session.game).tag + 2
             and p.height < 30]
     assert len(tags) == 2 and not tags[0].colliderect(tags[1]), tags
+
+
+def test_kasinos_five_of_spades_says_it_takes_the_whole_table() -> None:
+    # The log read "Eva: take 9\u2663, 9\u2665, 3\u2663, the 14 build (7\u2666 7\u2665) with
+    # 5\u2660": a newcomer added them up, got 35, and could not see how a 5 took them.
+    app = make_app(ruleset="kasino")
+    table = table_at(app, "kasino", "0;0;5S 8D/KC 2H;9C 9H 3C [b14 7D 7H @1];-/-;*")
+    ruleset = table.session.ruleset
+    whole = [m for m in legal_moves(table.session.game.round)
+             if isinstance(m, Capture) and len(m.items) == 4]
+    assert len(whole) == 1
+    click_move(app, whole[0])
+    steps(app, 4)
+    shot(app, "five-of-spades")
+    assert table.session.log[0].text == ("You: take the whole table with 5\u2660: 9\u2663, "
+                                         "9\u2665, 3\u2663, the 14 build (7\u2666 7\u2665)")
+    five, two, three = Card.parse("5S"), Card.parse("2D"), Card.parse("3C")
+    assert move_text(Capture(five, 5, (two, three)), ruleset) == \
+        "take 2\u2666, 3\u2663 with 5\u2660"
