@@ -236,3 +236,19 @@ def test_kasinos_five_of_spades_says_it_takes_the_whole_table() -> None:
     five, two, three = Card.parse("5S"), Card.parse("2D"), Card.parse("3C")
     assert move_text(Capture(five, 5, (two, three)), ruleset) == \
         "take 2\u2666, 3\u2663 with 5\u2660"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_long_notice_on_the_status_line_is_not_cut_mid_sentence(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    # Starting Royal Casino from the command line over a saved Munter game, the status line
+    # read "...: contained another game in progress (munter, started 2026-12-02 11:35 UTC);
+    # it is kept as" and stopped there: its third line, where the file was, was never drawn.
+    app = make_app(size=size)
+    table = table_at(app, "classic", "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*")
+    table.say("/tmp/newcomer/home/current-game.json: contained another game in progress "
+              "(munter, started 2026-12-02 11:35 UTC); it is kept as /tmp/newcomer/home/"
+              "current-game.json.unfinished-20261202-113512")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"long-notice-{size[0]}")
+    assert any(t.endswith("unfinished-20261202-113512") for t, _r in drawn), drawn

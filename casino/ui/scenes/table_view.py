@@ -221,9 +221,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
-    else:  # two lines, growing upward into the free felt above the status line
+    else:  # two lines (three for a long notice), growing upward into the free felt above
         size = lay.font - 1
-        status_lines = wrap_evenly(text, size, sw)[:2]
+        status_lines = wrap_evenly(text, size, sw)
+        if len(status_lines) > 3:  # the rest on the last line, cut short with an ellipsis
+            status_lines = [*status_lines[:2], " ".join(status_lines[2:])]
         step = round(size * 1.35)
         for k, line in enumerate(status_lines):
             y = sy + sh - (len(status_lines) - k) * step
