@@ -11,7 +11,7 @@ from casino.engine.scoring import score_round
 from casino.ui import render
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scene import text_width
-from casino.ui.scenes import table_view, title
+from casino.ui.scenes import options, table_view, title
 from casino.ui.scenes.dialogs import rules_page
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
@@ -252,3 +252,24 @@ def test_a_long_notice_on_the_status_line_is_not_cut_mid_sentence(
     drawn = drawn_texts(monkeypatch)
     shot(app, f"long-notice-{size[0]}")
     assert any(t.endswith("unfinished-20261202-113512") for t, _r in drawn), drawn
+
+
+def test_a_long_setting_keeps_a_gap_before_its_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Settings in Swedish at 800x600: "Tempo (1 snabbast, 9 långsammast)" ran into its
+    # value, reading "långsammast)\u2039 1 \u203a".
+    app = make_app(language="sv", size=(800, 600))
+    app.stack.push(options.SettingsScene(app))
+    steps(app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = options.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(options, "draw_text", spy)
+    shot(app, "settings-sv-800")
+    speed = next(k for k, (t, _r) in enumerate(drawn) if t.startswith("Tempo"))
+    label, value = drawn[speed][1], drawn[speed + 1][1]
+    assert value.left - label.right >= 10, (label, value)
