@@ -273,3 +273,24 @@ def test_a_long_setting_keeps_a_gap_before_its_value(monkeypatch: pytest.MonkeyP
     speed = next(k for k, (t, _r) in enumerate(drawn) if t.startswith("Tempo"))
     label, value = drawn[speed][1], drawn[speed + 1][1]
     assert value.left - label.right >= 10, (label, value)
+
+
+def test_the_prompt_is_not_red_once_a_refusal_is_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A notice was on the status line in red; the language changed, the notice went, and
+    # "Your turn: click table cards..." came back red, as if it were a refusal.
+    app = make_app()
+    table = table_at(app, "classic", "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*")
+    table.say("cannot write the save", "error")
+    app.change_settings(language="sv")
+    app.change_settings(language="en")
+    colours: list[object] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        if text.startswith("Your turn:") or text.startswith("a hand card"):
+            colours.append(args[2] if len(args) > 2 else kw.get("colour"))
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    shot(app, "prompt-after-notice")
+    assert table.message == "" and colours and all(c == table_view.TEXT for c in colours)

@@ -213,7 +213,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                          border_radius=max(3, grid.card[0] // 12))
 
     # status line
-    kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
+    # the colour is the message's: once it is gone the prompt is plain (it was red after a
+    # refusal's or a notice's message was cleared, the language changed)
+    kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT) \
+        if scene.message else TEXT
     problem = session.problem()  # a lost connection outweighs the last message
     text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
         else session.status_note() or scene.message or _prompt(scene)
