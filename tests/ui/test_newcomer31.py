@@ -11,7 +11,7 @@ from casino.engine.scoring import score_round
 from casino.ui import render
 from casino.ui.remote_session import RemoteSession
 from casino.ui.scene import text_width
-from casino.ui.scenes import options, table_view, title
+from casino.ui.scenes import options, review, table_view, title
 from casino.ui.scenes.dialogs import rules_page
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
@@ -294,3 +294,37 @@ def test_the_prompt_is_not_red_once_a_refusal_is_cleared(monkeypatch: pytest.Mon
     monkeypatch.setattr(table_view, "draw_text", spy)
     shot(app, "prompt-after-notice")
     assert table.message == "" and colours and all(c == table_view.TEXT for c in colours)
+
+
+def test_the_reviews_move_list_keeps_its_type_size_at_800x600(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Review of a Kasino game at 800x600: "\u2713 Eva: take 10\u2665, the 10 build (8\u2663
+    # 2\u2665) with 10\u2663" was squeezed into one line in small print beside full-size ones.
+    from casino.ai.basic import GreedyPolicy
+    from casino.ai.play import play_game
+    from casino.engine.record import GameRecord
+
+    rs = load_ruleset("kasino")
+    played = play_game(rs, "review", [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    record = GameRecord.from_game(played.game, ["You", "Computer"],
+                                  played.move_texts()).to_dict()
+    app = make_app(size=(800, 600))
+    scene = review.ReviewScene(app, record, analyse=lambda view, seed: [])
+    app.stack.push(scene)
+    steps(app)
+    scene.index = max(range(len(scene.steps)), key=lambda k: len(scene.steps[k].text))
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = review.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, *args: object,
+            **kw: object) -> pygame.Rect:
+        rect = real(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(review, "draw_text", spy)
+    shot(app, "review-800")
+    listed = [(t, z, r) for t, z, r in drawn if t.startswith(("You: ", "Computer: "))]
+    assert len(listed) > 5
+    squeezed = [(t, r) for t, z, r in listed if r.width < text_width(t, z) - 1]
+    assert not squeezed, squeezed
