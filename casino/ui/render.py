@@ -152,8 +152,13 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
                          border_radius=max(3, card[0] // 12))
     size = max(11, font - 3)
     top = y + 14 + card[1]
-    for line in capture_label(cards, spades, sweeps):
-        half = min(w + 20, text_width(line, size)) // 2 + 2  # kept inside the window
+    lines: list[str] = []
+    for line in capture_label(cards, spades, sweeps):  # the sweeps under the spades when
+        # both are wider than the pile's place: "4\u2660 \u00b7 2 sweeps" ran off its
+        # left edge to the window's and into the hand's frame at 800x600
+        lines += line.split(" \u00b7 ") if text_width(line, size) > w else [line]
+    for line in lines:
+        half = min(w + 20, text_width(line, size)) // 2 + 4  # kept inside the window
         centre = min(max(x + w // 2, half), surface.get_width() - half)
         draw_text(surface, line, size, (centre, top), TEXT if cards else DIM, "midtop",
                   max_width=w + 20, cards=False)

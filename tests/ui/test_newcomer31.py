@@ -328,3 +328,27 @@ def test_the_reviews_move_list_keeps_its_type_size_at_800x600(
     assert len(listed) > 5
     squeezed = [(t, r) for t, z, r in listed if r.width < text_width(t, z) - 1]
     assert not squeezed, squeezed
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_capture_piles_counts_stay_beside_the_hand(monkeypatch: pytest.MonkeyPatch,
+                                                     size: tuple[int, int]) -> None:
+    # Kasino at 800x600, two sweeps taken: "4\u2660 \u00b7 2 sweeps" under the person's pile
+    # began at the window's very edge and ran into the hand's frame.
+    app = make_app(ruleset="kasino", size=size)
+    table = table_at(app, "kasino", "0;0;5S 8D/KC 2H;9C 9H;4S 6S 7S 8S 2D 3D/-;*;2/0")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = render.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(render, "draw_text", spy)
+    shot(app, f"pile-label-{size[0]}")
+    lay = table.layout()
+    mine = [(t, r) for t, r in drawn if r.top > lay.hand[1] and r.right < lay.hand[0] + 40]
+    assert any("sweeps" in t for t, _r in mine), drawn
+    for text, rect in mine:
+        assert rect.left >= 4 and rect.right <= lay.hand[0], (text, rect, lay.hand)
