@@ -352,3 +352,29 @@ def test_a_capture_piles_counts_stay_beside_the_hand(monkeypatch: pytest.MonkeyP
     assert any("sweeps" in t for t, _r in mine), drawn
     for text, rect in mine:
         assert rect.left >= 4 and rect.right <= lay.hand[0], (text, rect, lay.hand)
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_four_at_800x600_each_computers_box_says_its_whole_move(language: str) -> None:
+    # Four players at 800x600: a computer's box read "ta in / E\u2666 / med", its third line
+    # the last one drawn, so what it took with (E\u2663) was never shown.
+    from casino.ui.scenes.table_view import last_move
+    from casino.ui.session import LogEntry
+
+    app = make_app(size=(800, 600), players=4, language=language)
+    scene = table_at(app, "classic", "0;0;5H 9D/5D 2C/KD 3C/QH 4C;5S 5C 7S 2S KS 4D;"
+                                     "*/-/-/-;-;0/0/0/0;-;0000;2")
+    moves = {1: "take A\u2666 with A\u2663", 2: "take the multiple 10 build (10\u2665 7\u2660 "
+             "3\u2666) with 10\u2663", 3: "take 9\u2663, 9\u2665, 3\u2663 with 3\u2660"}
+    for seat, text in moves.items():
+        name = scene.session.seats[seat].shown
+        scene.session.log.append(LogEntry(seat, f"{name}: {text}", 2))
+    shot(app, f"four-800-{language}")
+    for seat in (1, 3):  # the multiple build (seat 2) ends in an ellipsis: the log has it all
+        last = last_move(scene.session, seat)
+        assert " ".join(table_view.opponent_move_lines(scene, seat)) == last, seat
+        lines, size = table_view.opponent_move_fit(scene, seat)
+        assert len(lines) <= 4, seat
+        room = scene.opponent_hand_box(seat)[2] - scene.layout().small[0] * 1.35 \
+            - scene.layout().margin * 2
+        assert all(text_width(line, size) <= room for line in lines), (seat, lines)

@@ -79,14 +79,28 @@ def last_move(session: Session, seat: int) -> str:
 
 
 def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
-    """A computer seat's last move as drawn in its box: up to three lines beside its hand."""
+    """A computer seat's last move as drawn in its box: up to four lines beside its hand."""
+    return opponent_move_fit(scene, seat)[0]
+
+
+def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
+    """The last move's lines and their type size: three lines at the box's size, or up to
+    four a point or two smaller, so that a narrow box (four at 800x600) still says what was
+    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); what still does not
+    fit ends in an ellipsis."""
     lay = scene.layout()
     hand = scene.opponent_hand_box(seat)
     count = len(scene.session.game.round.hands[seat])
     fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
     room = hand[2] - fan - lay.margin * 2
     last = last_move(scene.session, seat)
-    return wrap(last, lay.font - 2, room)[:3] if last else []
+    if not last:
+        return [], lay.font - 2
+    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4), (max(10, lay.font - 4), 4)):
+        lines = wrap(last, size, room)
+        if len(lines) <= most:
+            return lines, size
+    return [*lines[:3], " ".join(lines[3:])], size
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
@@ -127,6 +141,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         x = hand[0] + fan + lay.margin * 2
         room = hand[0] + hand[2] - x
         lines: list[tuple[str, tuple[int, int, int], bool]]
+        move_size = lay.font - 2
         if to_move and session.away(seat):
             lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
         elif to_move and not scene.animator.busy():
@@ -134,12 +149,13 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             lines = [(_("{name}'s turn").format(name=name), HILITE, True),
                      (_("thinking") + dots, HILITE, False)]
         else:
-            lines = [(text, TEXT, False) for text in opponent_move_lines(scene, seat)]
-        step = round((lay.font - 2) * (1.4 if len(lines) < 3 else 1.2))
+            texts, move_size = opponent_move_fit(scene, seat)
+            lines = [(text, TEXT, False) for text in texts]
+        step = round(move_size * (1.4 if len(lines) < 3 else 1.2 if len(lines) < 4 else 1.1))
         y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
         for text, colour, bold in lines:
             if room > 30:
-                draw_text(surface, text, lay.font - 2, (x, y), colour, bold=bold,
+                draw_text(surface, text, move_size, (x, y), colour, bold=bold,
                           max_width=room)
             y += step
         draw_hidden_hand(surface, count - scene.animator.dealing(seat),
