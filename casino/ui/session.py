@@ -368,6 +368,12 @@ class Session:
         screen)."""
         return HUMAN
 
+    def colour_of(self, seat: int) -> int:
+        """The seat as its colour counts it: from this window's own, so the person here is
+        blue at a network table as at home (a guest in seat 2 was red, and the host's
+        computer had the blue a partner has in a four-player game)."""
+        return (seat - self.me) % self.players
+
     @property
     def people(self) -> list[int]:
         """The seats of the people at this screen (the others are computers)."""

@@ -378,3 +378,51 @@ def test_four_at_800x600_each_computers_box_says_its_whole_move(language: str) -
         room = scene.opponent_hand_box(seat)[2] - scene.layout().small[0] * 1.35 \
             - scene.layout().margin * 2
         assert all(text_width(line, size) <= room for line in lines), (seat, lines)
+
+
+class GuestHost(QuietHost):
+    """``QuietHost`` with this window in the second seat, a computer in the first (a guest
+    at a table hosted by ``casino-cli serve --seats computer:greedy,person``)."""
+
+    def __init__(self) -> None:
+        from casino.net.protocol import Welcome
+        from casino.net.table import SeatSpec, Table
+
+        self.table = Table(load_ruleset("classic"),
+                           [SeatSpec(kind="computer", level="greedy"), SeatSpec(kind="person")],
+                           seed="guest")
+        self.table.reserve(1, "Player")
+        self.ruleset = self.table.ruleset
+        self.state = self.table.state_frame(1)
+        self.since = [self.state]
+        self.welcome = Welcome(seat=1, token="t", ruleset={},
+                               seats=[seat.status() for seat in self.table.seats])
+        self.seats = self.table.seats_frame()
+        self.problem = None
+        self.pending = []
+
+
+def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Joined as seat 2, the guest's own column, log lines and builds were red, and the host's
+    # computer had the blue that marks a partner in a four-player game.
+    from casino.ui import assets
+
+    host = GuestHost()
+    session = RemoteSession.start(host, None)  # type: ignore[arg-type]
+    assert session.me == 1
+    app = make_app()
+    app.show_table(session)
+    drawn: list[tuple[str, object]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, pos: object, colour: object = None,
+            *args: object, **kw: object) -> pygame.Rect:
+        drawn.append((text, colour))
+        return real(surface, text, size, pos, colour, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    shot(app, "guest-colours")
+    heads = dict(drawn)
+    assert heads["You"] == assets.SEAT_COLOURS[0], heads["You"]
+    other = session.seats[0].shown
+    assert any(heads.get(part) == assets.SEAT_COLOURS[1] for part in other.split()), drawn

@@ -705,7 +705,8 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
         for n, text in enumerate(head):
             draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
                                             y + n * round(font * 1.2)),
-                      seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
+                      seat_colour(session.colour_of(k), partnership), "midtop", bold=True,
+                      max_width=col_w - 6)
     y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [(_("Cards taken"), score.cards), (_("Spades taken"), score.spades)]
     for label, values in counts:
@@ -757,7 +758,7 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
         pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
         draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
     for s in range(sides):
-        colour = seat_colour(s, session.game.round.partnership)
+        colour = seat_colour(session.colour_of(s), session.game.round.partnership)
         pts = [point(i, v) for i, v in enumerate(running[s])]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)
