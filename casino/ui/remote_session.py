@@ -134,6 +134,15 @@ class RemoteSession(Session):
     def is_you(self, seat: int) -> bool:
         return seat == self.me
 
+    def is_person(self, seat: int) -> bool:
+        """A person plays the seat, at this window or another (not one of the host's
+        computers)."""
+        seats = self.remote.seats if self.remote is not None else None
+        status = next((s for s in seats.seats if s.seat == seat), None) if seats else None
+        if status is None:
+            return seat == self.me
+        return status.kind != "computer"
+
     def name_seats(self) -> None:
         """The seats' names as this window words them (a computer in its language)."""
         from casino.ui.scenes.network import seat_name

@@ -368,6 +368,10 @@ class Session:
         screen)."""
         return HUMAN
 
+    def is_person(self, seat: int) -> bool:
+        """A person plays the seat (here, at this screen)."""
+        return self.seats[seat].policy is None
+
     def colour_of(self, seat: int) -> int:
         """The seat as its colour counts it: from this window's own, so the person here is
         blue at a network table as at home (a guest in seat 2 was red, and the host's

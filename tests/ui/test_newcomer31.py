@@ -426,3 +426,44 @@ def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> 
     assert heads["You"] == assets.SEAT_COLOURS[0], heads["You"]
     other = session.seats[0].shown
     assert any(heads.get(part) == assets.SEAT_COLOURS[1] for part in other.split()), drawn
+
+
+class TwoPeopleHost(QuietHost):
+    """``QuietHost`` with another person, Ben, in the second seat."""
+
+    def __init__(self) -> None:
+        from casino.net.protocol import Welcome
+        from casino.net.table import SeatSpec, Table
+
+        self.table = Table(load_ruleset("classic"),
+                           [SeatSpec(kind="person"), SeatSpec(kind="person")], seed="two")
+        self.table.reserve(0, "Anna")
+        self.table.reserve(1, "Ben")
+        self.ruleset = self.table.ruleset
+        self.state = self.table.state_frame(0)
+        self.since = [self.state]
+        self.welcome = Welcome(seat=0, token="t", ruleset={},
+                               seats=[seat.status() for seat in self.table.seats])
+        self.seats = self.table.seats_frame()
+        self.problem = None
+        self.pending = []
+
+
+def test_another_persons_build_at_a_network_table_is_tagged_with_their_name() -> None:
+    # At a network table every other seat counted as a computer: Ben's build was tagged
+    # "Comp: 9" though Ben is a person, named so in his box and column.
+    from dataclasses import replace as replaced
+
+    from casino.engine.notation import parse_position
+
+    host = TwoPeopleHost()
+    session = RemoteSession.start(host, None)  # type: ignore[arg-type]
+    app = make_app()
+    app.show_table(session)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    state = parse_position(session.ruleset, "0;0;4S 5H 9D KD/QS 3H 9H 6D;[b9 5C 4C @1] JD;-/-;*")
+    session.game = replaced(session.game, round=state)
+    shot(app, "network-person-build")
+    assert table_view.owner_tag(table, 1) == "Ben"
+    assert table_view.owner_tag(table, 0) == "You"

@@ -336,7 +336,7 @@ def owner_tag(scene: TableScene, seat: int) -> str:
     session = scene.session
     if seat == scene.viewer:
         return _("You")
-    if session.seats[seat].policy is None:
+    if session.is_person(seat):  # at a network table, another person's name, not "Comp"
         return session.seats[seat].shown[:6]
     return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
 
