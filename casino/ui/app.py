@@ -94,6 +94,8 @@ class App:
         self.sounds.enabled = settings.sound
         if "language" in changes:
             set_language(settings.language)
+            for scene in self.stack.scenes:
+                scene.language_changed()
         self.dirty = True
         error = save_settings(saved)
         if error:

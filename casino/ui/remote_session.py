@@ -126,6 +126,23 @@ class RemoteSession(Session):
     def me(self) -> int:
         return self.shown.view.player if self.shown is not None else 0
 
+    def log_name(self, seat: int) -> str:
+        """This window's own seat is 'You' in the log, as in its score column: people's names
+        at a network table (two who kept 'Player') do not say which is this window's."""
+        return _("You") if self.is_you(seat) else super().log_name(seat)
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.me
+
+    def is_person(self, seat: int) -> bool:
+        """A person plays the seat, at this window or another (not one of the host's
+        computers)."""
+        seats = self.remote.seats if self.remote is not None else None
+        status = next((s for s in seats.seats if s.seat == seat), None) if seats else None
+        if status is None:
+            return seat == self.me
+        return status.kind != "computer"
+
     def name_seats(self) -> None:
         """The seats' names as this window words them (a computer in its language)."""
         from casino.ui.scenes.network import seat_name

@@ -59,7 +59,7 @@ def build_groups(pile: Pile) -> list[str]:
         run.append(c)
         total = sum(x.rank for x in run)
         if total == pile.value:
-            groups.append("+".join(x.rank_text for x in run))
+            groups.append("+".join(rank_letter(x.rank_text) for x in run))
             run = []
         elif total > pile.value:
             return []
@@ -69,9 +69,10 @@ def build_groups(pile: Pile) -> list[str]:
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
               tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
               outline: tuple[int, int, int] | None, hidden: set[Card],
-              owners: tuple[str, ...] = ()) -> None:
+              owners: tuple[str, ...] = (), me: int = 0) -> None:
     """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
-    led by the owner's short name ("You: 8"), so ownership is not told by colour alone."""
+    led by the owner's short name ("You: 8"), so ownership is not told by colour alone.
+    Colours count seats from ``me``, the window's own (``Session.colour_of``)."""
     cards = item_cards(item)
     boxes = pile_boxes(slot, len(cards), card, tag)
     for c, box in zip(cards, boxes, strict=True):
@@ -84,21 +85,25 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         pygame.draw.rect(surface, outline, pygame.Rect(x, y, w, bottom - y).inflate(6, 6), 3,
                          border_radius=radius + 2)
     if isinstance(item, Pile) and not hidden.intersection(cards):
-        colour = seat_colour(item.owner, partnership)
+        colour = seat_colour((item.owner - me) % len(owners) if owners else item.owner,
+                             partnership)
         text = tag_text(ruleset, item)
         if item.kind is PileKind.STACK:
             text = _("stack {value}").format(value=item.value)
         if item.owner < len(owners):
             text = f"{owners[item.owner]}: {text}"
         line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
+        size = max(10, round(line_h * 0.7))
+        room = slot[2] - 4  # side by side, wider tags overlapped and hid each other's owner
+        if assets.font(size, True).size(text)[0] + 12 > room:
+            text = re.sub(r" \([^)]*\)", "", text)  # "Dator: 11", not "Dator: 11 (Kn)" cut
         groups = build_groups(item)
         lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
             else [text]
-        size = max(10, round(line_h * 0.7))
         sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
         widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
                      enumerate(zip(lines, sizes, strict=True)))
-        width = min(slot[2] + card[0] // 4, max(card[0] * 2 // 3, widest + 12))
+        width = min(room, max(card[0] * 2 // 3, widest + 12))
         pill = pygame.Rect(0, 0, width, line_h * len(lines) - 2)
         pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
         pygame.draw.rect(surface, colour, pill, border_radius=line_h // 2)
@@ -149,8 +154,13 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
                          border_radius=max(3, card[0] // 12))
     size = max(11, font - 3)
     top = y + 14 + card[1]
-    for line in capture_label(cards, spades, sweeps):
-        half = min(w + 20, text_width(line, size)) // 2 + 2  # kept inside the window
+    lines: list[str] = []
+    for line in capture_label(cards, spades, sweeps):  # the sweeps under the spades when
+        # both are wider than the pile's place: "4\u2660 \u00b7 2 sweeps" ran off its
+        # left edge to the window's and into the hand's frame at 800x600
+        lines += line.split(" \u00b7 ") if text_width(line, size) > w else [line]
+    for line in lines:
+        half = min(w + 20, text_width(line, size)) // 2 + 4  # kept inside the window
         centre = min(max(x + w // 2, half), surface.get_width() - half)
         draw_text(surface, line, size, (centre, top), TEXT if cards else DIM, "midtop",
                   max_width=w + 20, cards=False)

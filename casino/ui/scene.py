@@ -64,6 +64,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the current state; never change it."""
 
+    def language_changed(self) -> None:
+        """The window's language changed: word again what the scene keeps as text."""
+
 
 @dataclass
 class SceneStack:

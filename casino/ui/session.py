@@ -327,7 +327,15 @@ class Session:
 
     def entry_text(self, seat: int, move: Move) -> str:
         """A move log line: 'Computer: take 5\u2660 with 5\u2665'."""
-        return f"{self.seats[seat].shown}: {move_text(move, self.ruleset)}"
+        return f"{self.log_name(seat)}: {move_text(move, self.ruleset)}"
+
+    def log_name(self, seat: int) -> str:
+        """How the move log names a seat: as the seat's box and score column do."""
+        return self.seats[seat].shown
+
+    def is_you(self, seat: int) -> bool:
+        """The window calls the seat 'You' everywhere (its log says 'you' too)."""
+        return seat == HUMAN and self.seats[seat].name == "You"
 
     def last_take_entries(self, before: Game, after: Game, move: Move, seat: int,
                           deal: int) -> list[LogEntry]:
@@ -336,11 +344,16 @@ class Session:
         if taken is None:
             return []
         taker, left = taken
-        name = _("you") if taker == HUMAN and self.seats[taker].name == "You" else \
-            self.seats[taker].shown
+        name = _("you") if self.is_you(taker) else self.log_name(taker)
         cards = ", ".join(card_text(c) for c in left)
         return [LogEntry(-1, _("The rest of the table goes to {name}: {cards}").format(
             name=name, cards=cards), deal)]
+
+    def reword(self) -> None:
+        """Word the move log again, in the window's language now (the save has every move;
+        a game without one keeps its log as it was written)."""
+        if self.save is not None:
+            self.log = self.replay_log(self.save)
 
     def write(self) -> None:
         """Save the game in progress; a failure is kept in ``notices``, never raised."""
@@ -354,6 +367,16 @@ class Session:
         """The seat of the person this window plays for (the first of several at a shared
         screen)."""
         return HUMAN
+
+    def is_person(self, seat: int) -> bool:
+        """A person plays the seat (here, at this screen)."""
+        return self.seats[seat].policy is None
+
+    def colour_of(self, seat: int) -> int:
+        """The seat as its colour counts it: from this window's own, so the person here is
+        blue at a network table as at home (a guest in seat 2 was red, and the host's
+        computer had the blue a partner has in a four-player game)."""
+        return (seat - self.me) % self.players
 
     @property
     def people(self) -> list[int]:

@@ -87,6 +87,17 @@ def _pile_words(pile: Pile) -> str:
     return _("the {value} build ({cards})")
 
 
+def _takes_the_table(ruleset: Ruleset, card: Card, value: int,
+                     items: tuple[TableItem, ...]) -> bool:
+    """Kasino's 5\u2660 taking what no sum of its value could: said so, or 'take 9\u2663,
+    the 14 build with 5\u2660' reads like a miscount. (A take that could also be groups of
+    its value is worded as one.)"""
+    if ruleset.capture.sweep_card != str(card):
+        return False
+    worth = [ruleset.values_of(c) if isinstance(c, Card) else (c.value,) for c in items]
+    return any(min(w) > value for w in worth) or sum(max(w) for w in worth) < value
+
+
 def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
     """The move in the ruleset's own words with card symbols: 'take 5♠, 5♣ with 5♥'.
 
@@ -98,6 +109,9 @@ def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
             verb = _("put {card}") if verb_for_trail(ruleset) == "put" else _("trail {card}")
             return verb.format(card=card_text(card))
         case Capture(card=card, value=value, items=items):
+            if ruleset is not None and _takes_the_table(ruleset, card, value, items):
+                return _("take the whole table with {card}: {items}").format(
+                    card=card_text(card), items=_items_text(items))
             if value != card.rank:
                 return _("take {items} with {card} as {value}").format(
                     items=_items_text(items), card=card_text(card), value=value)

@@ -30,9 +30,10 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.scenes.table_view import CATEGORY_NAMES
+from casino.ui.scenes.table_view import category_name
 from casino.ui.session import Session
 from casino.ui.settings import Settings
+from casino.ui.words import symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -435,9 +436,10 @@ def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
 def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     """The rules as help for a player: short sections, examples with card pictures, and
     apart, smaller, how these rules read their sources ("about these rules")."""
-    blocks = [HEADING + _("The game"), _(ruleset.description), HEADING + _("How to play")]
+    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
+              HEADING + _("How to play")]
     scoring = re.escape(_("Scoring:"))
-    for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", _(ruleset.help))):
+    for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", symbols(_(ruleset.help)))):
         head = re.match(r"([A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}):\s*(.*)", para)
         if head:
             rest = head.group(2)
@@ -451,7 +453,7 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     blocks += [HEADING + _("About these rules"), SMALL + _("Source:") + " " + ruleset.source]
     if ruleset.interpretations:
         blocks.append(SMALL + _("How these rules are read where the sources are silent:"))
-        blocks += [f"{SMALL}\u2022 {line}" for line in ruleset.interpretations]
+        blocks += [f"{SMALL}\u2022 {symbols(line)}" for line in ruleset.interpretations]
     return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples)
 
 
@@ -703,7 +705,8 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
         for n, text in enumerate(head):
             draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
                                             y + n * round(font * 1.2)),
-                      seat_colour(k, partnership), "midtop", bold=True, max_width=col_w - 6)
+                      seat_colour(session.colour_of(k), partnership), "midtop", bold=True,
+                      max_width=col_w - 6)
     y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [(_("Cards taken"), score.cards), (_("Spades taken"), score.spades)]
     for label, values in counts:
@@ -713,7 +716,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
                       "midtop")
         y += line
     for category, points in score.by_category().items():
-        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), font, (x, y), TEXT,
+        draw_text(surface, category_name(category), font, (x, y), TEXT,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p), font, (x + label_w + k * col_w + col_w // 2, y), TEXT,
@@ -755,7 +758,7 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
         pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
         draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
     for s in range(sides):
-        colour = seat_colour(s, session.game.round.partnership)
+        colour = seat_colour(session.colour_of(s), session.game.round.partnership)
         pts = [point(i, v) for i, v in enumerate(running[s])]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)

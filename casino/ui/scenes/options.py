@@ -79,8 +79,9 @@ def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font
     if focused:
         pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
     label_w = round(w * label_share)
+    gap = max(12, font)  # a long label ran into its value's "\u2039" ("9 långsammast)\u2039 1")
     draw_text(surface, option.label, font, (x + 8, rect.centery), DIM, "midleft",
-              max_width=label_w - 8)
+              max_width=label_w - 8 - gap)
     shown = option.word(value)
     shown = f"\u2039  {shown}  \u203a" if option.values else shown + ("|" if cursor else "")
     draw_text(surface, shown, font, (x + label_w, rect.centery), TEXT, "midleft",

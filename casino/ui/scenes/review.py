@@ -253,27 +253,56 @@ class ReviewScene(Scene):
             draw_text(surface, text, f - 1, (x, y), DIM)
             y += round((f - 1) * 1.4)
         y += 8
-        # the moves of this round around the current one, mistakes marked
+        # the moves of this round around the current one, mistakes marked; a long one on two
+        # lines (squeezed into one it shrank to small print at 800x600)
         round_index = game.round_index
         rows = [k for k, s in enumerate(self.steps) if s.before.round_index == round_index]
         bottom = min(b[1] for b in lay.buttons) - lay.margin
         room = max(0, (bottom - y) // line)
         if not rows or room == 0:
             return
+        entries = [self._entry(k, f - 1, w) for k in rows]
         here = rows.index(self.index) if self.index in rows else len(rows) - 1
-        first = max(0, min(here - room // 2, len(rows) - room))
-        for k in rows[first:first + room]:
-            s = self.steps[k]
-            mark = ""
-            verdict = self.verdicts.get(k)
-            colour = seat_colour(s.seat, self.final.round.partnership)
-            colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
-            if s.seat == self.seat and verdict is not None:
-                sign, colour = mark_of(verdict)
-                mark = f"{sign} "
+        first, last = _around(here, [len(e[0]) for e in entries], room)
+        for k, (texts, colour) in zip(rows[first:last + 1], entries[first:last + 1],
+                                      strict=True):
             if k == self.index:
-                pygame.draw.rect(surface, (50, 95, 70), (x - 4, y - 2, w + 8, line),
+                pygame.draw.rect(surface, (50, 95, 70), (x - 4, y - 2, w + 8, line * len(texts)),
                                  border_radius=4)
-            draw_text(surface, f"{mark}{self.names[s.seat]}: {s.text}", f - 1, (x, y), colour,
-                      max_width=w)
-            y += line
+            for text in texts:
+                draw_text(surface, text, f - 1, (x, y), colour, max_width=w)
+                y += line
+
+    def _entry(self, k: int, size: int, width: int) -> tuple[list[str], tuple[int, int, int]]:
+        """A move of the list as its lines (two at most) and colour, its mark in front."""
+        s = self.steps[k]
+        mark = ""
+        verdict = self.verdicts.get(k)
+        colour = seat_colour(s.seat, self.final.round.partnership)
+        colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+        if s.seat == self.seat and verdict is not None:
+            sign, colour = mark_of(verdict)
+            mark = f"{sign} "
+        texts = wrap(f"{mark}{self.names[s.seat]}: {s.text}", size, width)
+        if len(texts) > 2:
+            texts = [texts[0], " ".join(texts[1:])]  # cut short with an ellipsis when drawn
+        return texts, colour
+
+
+def _around(here: int, heights: list[int], room: int) -> tuple[int, int]:
+    """The first and last entry shown: ``here`` and as many around it, alternately after and
+    before, as fit ``room`` lines."""
+    first = last = here
+    used = heights[here]
+    grew = True
+    while grew:
+        grew = False
+        if last + 1 < len(heights) and used + heights[last + 1] <= room:
+            last += 1
+            used += heights[last]
+            grew = True
+        if first > 0 and used + heights[first - 1] <= room:
+            first -= 1
+            used += heights[first]
+            grew = True
+    return first, last

@@ -252,6 +252,15 @@ class TableScene(Scene):
         """Show ``text`` in the status line, cards in symbols (an engine reason is notation)."""
         self.message, self.message_kind = symbols(text), kind
 
+    def language_changed(self) -> None:
+        """The move log, each seat's last move and the status line in the new language: a
+        move said in the status line is said again; anything else gives way to the prompt."""
+        log = self.session.log
+        was_move = bool(log) and self.message == symbols(log[-1].text)
+        self.session.reword()
+        log = self.session.log
+        self.message = symbols(log[-1].text) if was_move and log else ""
+
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
             button.box = box

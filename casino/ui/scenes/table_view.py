@@ -36,6 +36,7 @@ from casino.ui.scene import (
     wrap_evenly,
 )
 from casino.ui.session import Session
+from casino.ui.words import card_text
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -46,10 +47,25 @@ TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
-    "cards": N_("Cards"), "spades": N_("Spades"), "big_casino": "10\u2666",
-    "little_casino": "2\u2660", "aces": N_("Aces"), "sweeps": N_("Sweeps"),
-    "last_taker": N_("Last take"),
+    "cards": N_("Cards"), "spades": N_("Spades"), "aces": N_("Aces"), "sweeps": N_("Sweeps"),
+    "last_taker": N_("Last take"), "spade_cards": N_("Every spade"),
+    "earlier": N_("Earlier rounds"),
 }
+"""The score sheets' words for the categories a ruleset scores (``RoundScore.categories``)."""
+
+CATEGORY_CARDS = {"big_casino": "10D", "little_casino": "2S", "jack_of_spades": "JS"}
+"""Categories named by the one card they score for, drawn as that card (10\u2666, Kn\u2660)."""
+
+
+def category_name(category: str) -> str:
+    """A score category as the sheets name it: a word, or the card it is for. A category
+    of a player's own ruleset that has no name here is worded from its key, never shown
+    as the key ('spade_cards' read so in Spade Casino's sheets)."""
+    card = CATEGORY_CARDS.get(category)
+    if card is not None:
+        return card_text(Card.parse(card))
+    name = CATEGORY_NAMES.get(category)
+    return _(name) if name is not None else category.replace("_", " ").capitalize()
 
 
 def last_move(session: Session, seat: int) -> str:
@@ -63,14 +79,28 @@ def last_move(session: Session, seat: int) -> str:
 
 
 def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
-    """A computer seat's last move as drawn in its box: up to three lines beside its hand."""
+    """A computer seat's last move as drawn in its box: up to four lines beside its hand."""
+    return opponent_move_fit(scene, seat)[0]
+
+
+def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
+    """The last move's lines and their type size: three lines at the box's size, or up to
+    four a point or two smaller, so that a narrow box (four at 800x600) still says what was
+    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); what still does not
+    fit ends in an ellipsis."""
     lay = scene.layout()
     hand = scene.opponent_hand_box(seat)
     count = len(scene.session.game.round.hands[seat])
     fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
     room = hand[2] - fan - lay.margin * 2
     last = last_move(scene.session, seat)
-    return wrap(last, lay.font - 2, room)[:3] if last else []
+    if not last:
+        return [], lay.font - 2
+    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4), (max(10, lay.font - 4), 4)):
+        lines = wrap(last, size, room)
+        if len(lines) <= most:
+            return lines, size
+    return [*lines[:3], " ".join(lines[3:])], size
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
@@ -90,7 +120,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     for seat in scene.others():
         box = lay.opponents[scene.place(seat) - 1]
         to_move = scene.seat_to_move() == seat
-        panel(surface, box, HILITE if to_move else seat_colour(seat, partnership), alpha=120)
+        panel(surface, box, HILITE if to_move else seat_colour(session.colour_of(seat),
+                                                               partnership), alpha=120)
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
@@ -111,6 +142,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         x = hand[0] + fan + lay.margin * 2
         room = hand[0] + hand[2] - x
         lines: list[tuple[str, tuple[int, int, int], bool]]
+        move_size = lay.font - 2
         if to_move and session.away(seat):
             lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
         elif to_move and not scene.animator.busy():
@@ -118,12 +150,13 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             lines = [(_("{name}'s turn").format(name=name), HILITE, True),
                      (_("thinking") + dots, HILITE, False)]
         else:
-            lines = [(text, TEXT, False) for text in opponent_move_lines(scene, seat)]
-        step = round((lay.font - 2) * (1.4 if len(lines) < 3 else 1.2))
+            texts, move_size = opponent_move_fit(scene, seat)
+            lines = [(text, TEXT, False) for text in texts]
+        step = round(move_size * (1.4 if len(lines) < 3 else 1.2 if len(lines) < 4 else 1.1))
         y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
         for text, colour, bold in lines:
             if room > 30:
-                draw_text(surface, text, lay.font - 2, (x, y), colour, bold=bold,
+                draw_text(surface, text, move_size, (x, y), colour, bold=bold,
                           max_width=room)
             y += step
         draw_hidden_hand(surface, count - scene.animator.dealing(seat),
@@ -135,17 +168,24 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if state.stock:
         for i in range(min(4, 1 + len(state.stock) // 10)):
             draw_card(surface, None, (sx + lay.margin + i, sy - 2 * i, *lay.small), settings)
-    draw_text(surface, _("Stock {count}").format(count=len(state.stock)), lay.font - 2,
-              (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop", max_width=sw + lay.margin)
     deals = deals_in_round(session.ruleset, state.players)
+    if deals > 1 or state.stock:
+        draw_text(surface, _("Stock {count}").format(count=len(state.stock)), lay.font - 2,
+                  (sx + sw // 2, sy + lay.small[1] + 6), TEXT, "midtop",
+                  max_width=sw + lay.margin)
+    else:  # one deal, drawn back up from the stock: its place says it is out, clear of the edge
+        words = wrap(_("Stock empty"), lay.font - 2, sw - lay.margin, bold=True)
+        step = round((lay.font - 2) * 1.3)
+        top = sy + (lay.small[1] - step * len(words)) // 2
+        for k, word in enumerate(words):
+            draw_text(surface, word, lay.font - 2, (sx + sw // 2, top + k * step), HILITE,
+                      "midtop", bold=True, max_width=sw - lay.margin)
     if deals > 1:
         deal_text = _("Last deal") if state.is_last_deal() else \
             _("Deal {number} of {count}").format(number=state.deal_number, count=deals)
-    else:  # one deal, then the hands are drawn back up from the stock
-        deal_text = _("Stock empty") if not state.stock else ""
-    draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
-              HILITE if state.is_last_deal() else DIM, "midtop", bold=state.is_last_deal(),
-              max_width=sw + lay.margin)
+        draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
+                  HILITE if state.is_last_deal() else DIM, "midtop",
+                  bold=state.is_last_deal(), max_width=sw + lay.margin)
 
     # table items
     owners = tuple(owner_tag(scene, s) for s in range(session.players))
@@ -168,7 +208,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
-                      partnership, outline, hidden, owners)
+                      partnership, outline, hidden, owners, session.me)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
@@ -190,7 +230,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                          border_radius=max(3, grid.card[0] // 12))
 
     # status line
-    kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT)
+    # the colour is the message's: once it is gone the prompt is plain (it was red after a
+    # refusal's or a notice's message was cleared, the language changed)
+    kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT) \
+        if scene.message else TEXT
     problem = session.problem()  # a lost connection outweighs the last message
     text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
         else session.status_note() or scene.message or _prompt(scene)
@@ -198,9 +241,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
-    else:  # two lines, growing upward into the free felt above the status line
+    else:  # two lines (three for a long notice), growing upward into the free felt above
         size = lay.font - 1
-        status_lines = wrap_evenly(text, size, sw)[:2]
+        status_lines = wrap_evenly(text, size, sw)
+        if len(status_lines) > 3:  # the rest on the last line, cut short with an ellipsis
+            status_lines = [*status_lines[:2], " ".join(status_lines[2:])]
         step = round(size * 1.35)
         for k, line in enumerate(status_lines):
             y = sy + sh - (len(status_lines) - k) * step
@@ -291,9 +336,9 @@ def owner_tag(scene: TableScene, seat: int) -> str:
     session = scene.session
     if seat == scene.viewer:
         return _("You")
-    if session.seats[seat].policy is None:
+    if session.is_person(seat):  # at a network table, another person's name, not "Comp"
         return session.seats[seat].shown[:6]
-    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat)
+    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
 
 
 def _prompt(scene: TableScene) -> str:
@@ -374,8 +419,12 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     names = session.short_side_names()
     score = score_round(game.round)
     rows = list(score.by_category().items())
-    labels = [_(CATEGORY_NAMES.get(c, c)) for c, _0 in rows] + [_("This round"), _("Game")]
-    label_w = min(round(sw * 0.34), max(text_width(t, f, True) for t in labels) + 6)
+    labels = [category_name(c) for c, _0 in rows] + [_("This round"), _("Game")]
+    # the labels get the room they need, as long as each side's column keeps a fifth of the
+    # sheet ("Den här rundan" was cut to "Den här rund…" beside two wide columns); a long
+    # head goes onto two lines, as the heads do anyway ("Computer" / "2")
+    room = max(round(sw * 0.34), sw - len(names) * round(sw * 0.2))
+    label_w = min(room, max(text_width(t, f, True) for t in labels) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
     hf, heads, shared = sheet_heads(names, f, col_w - 4)
@@ -383,14 +432,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, word, hf, (sx + label_w + (start + end + 1) * col_w // 2, y), DIM,
                   "midtop", bold=True, max_width=(end - start + 1) * col_w - 4)
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
-        colour = seat_colour(k, game.round.partnership)
+        colour = seat_colour(session.colour_of(k), game.round.partnership)
         for n, text in enumerate(head):
             draw_text(surface, text, hf, (sx + label_w + k * col_w + col_w // 2,
                                           y + n * round(f * 1.2)), colour, "midtop", bold=True,
                       max_width=col_w - 4)
     y += line + round(f * 1.2) * (max(len(h) for h in heads) - 1)
     for category, points in rows:
-        draw_text(surface, _(CATEGORY_NAMES.get(category, category)), f, (sx, y), DIM,
+        draw_text(surface, category_name(category), f, (sx, y), DIM,
                   max_width=label_w)
         for k, p in enumerate(points):
             draw_text(surface, str(p) if p else "\u00b7", f,
@@ -419,7 +468,8 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for entry in session.log[-12:]:
-        colour = seat_colour(entry.seat, game.round.partnership) if entry.seat >= 0 else DIM
+        colour = seat_colour(session.colour_of(entry.seat), game.round.partnership) \
+            if entry.seat >= 0 else DIM
         colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))

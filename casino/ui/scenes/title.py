@@ -35,6 +35,7 @@ from casino.ui.scene import (
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
 from casino.ui.session import HUMAN, PERSON, ai_levels, level_label, shown_name
+from casino.ui.words import symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -331,7 +332,7 @@ class TitleScene(Scene):
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
         ruleset = self.chosen()
-        about = _(ruleset.description)
+        about = symbols(_(ruleset.description))  # Kasino's reads '2S 2/15, 10D 10/16'
         if ruleset.name in self.yours:
             about = _("Your own ruleset ({file}): {about}").format(file=self.yours[ruleset.name],
                                                                    about=about)
