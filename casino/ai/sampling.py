@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from casino.engine.cards import Card
+from casino.engine.obligations import short_of_takers
 from casino.engine.state import Pile, PileKind, PlayerView, State, fast_state
 
 
@@ -149,10 +150,18 @@ def determinize(view: PlayerView, rng: random.Random, tries: int = 30,
 
 def _consistent(view: PlayerView, need: dict[int, list[int]],
                 hands: tuple[tuple[Card, ...], ...]) -> bool:
-    takes = view.ruleset.takes_pile
+    rs = view.ruleset
+    takes = rs.takes_pile
     for seat, values in need.items():
         for v in values:
             if not any(takes(c, v) for c in hands[seat]):
+                return False
+        if len(values) > 1 and rs.several_values:
+            # One card answers for builds of one value only (Kasino's 10 of Diamonds may
+            # not be the taker of a 10 build and a 16 build): the engine's own test.
+            po = rs.pair_only_table
+            cards = [c for c in hands[seat] if not po[c.index]]
+            if short_of_takers(rs, set(values), cards) is not None:
                 return False
     return True
 
@@ -163,10 +172,16 @@ def _fallback(view: PlayerView, rng: random.Random, unseen: list[Card],
     pool = list(unseen)
     rng.shuffle(pool)
     takes = view.ruleset.takes_pile
+    several = view.ruleset.several_values
     fixed: dict[int, list[Card]] = {}
     for seat, values in sorted(need.items()):
+        if several:
+            # One card answers for one value's builds (``_consistent``): a card fixed for
+            # another value does not count, and the value fewest cards take goes first (a
+            # 16 build only the 10 of Diamonds takes, before the 10 build any 10 takes).
+            values = sorted(values, key=lambda v: sum(takes(c, v) for c in pool))
         for v in values:
-            if any(takes(c, v) for c in fixed.get(seat, [])):
+            if not several and any(takes(c, v) for c in fixed.get(seat, [])):
                 continue
             options = [c for c in pool if takes(c, v)]
             if options and len(fixed.get(seat, [])) < view.hand_counts[seat]:

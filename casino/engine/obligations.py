@@ -41,7 +41,7 @@ def _touches(move: Move, pile: Pile) -> bool:
     return False
 
 
-def _short_of_takers(
+def short_of_takers(
     rs: Ruleset, values: set[int], rest: list[Card]
 ) -> tuple[list[int], list[Card]] | None:
     """Build values the cards ``rest`` cannot answer for one card each, and the cards that
@@ -106,7 +106,7 @@ def breaks_obligation(
             if isinstance(move, Build):
                 left.append(Pile(piles[0].kind, move.value, (*_cards(move.items), move.card),
                                  piles[0].owner, move.sets))
-            short = _short_of_takers(rs, {p.value for p in left}, rest)
+            short = short_of_takers(rs, {p.value for p in left}, rest)
             if short is not None:
                 values, takers = short
                 return Reason("you must keep a card that can take your {piles:short} "
@@ -207,7 +207,7 @@ def obliged(
                                 n += 1
                         if n < 2:
                             continue
-                elif len(left) > 2 and _short_of_takers(
+                elif len(left) > 2 and short_of_takers(
                         rs, set(left), [c for c in hand if c is not move.card and not po[c.index]]
                 ) is not None:
                     continue

@@ -71,3 +71,19 @@ def test_a_card_the_view_doubts_is_dealt_to_the_other_hand_less_often() -> None:
     uniform = deals * view.hand_counts[other] / len(view.unseen())
     assert held[doubted] < 0.25 * uniform
     assert 0.8 * uniform < held[plain] < 1.25 * uniform
+
+
+def test_a_kasino_builder_of_two_values_is_dealt_a_taker_for_each() -> None:
+    """docs/RULES.md (Kasino, owning a build): one card answers for builds of one value only,
+    so the opponent who owns a 10 build and a 16 build with two cards in hand holds the 10
+    of Diamonds (the only card that takes 16) and another 10; every deal gives them both."""
+    from tests.engine.helpers import pos
+
+    state = pos("1;0;10D 3C/KS QS;[b10 6D 4H @0] [b16 9S 7C @0];-/-;*", "kasino")
+    view = state.view_for(1)
+    dealer = Dealer(view)
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = dealer.deal(rng).hands[0]
+        ranks = sorted(c.rank for c in hand)
+        assert ranks == [10, 10] and any(c.suit == "D" for c in hand), hand
