@@ -61,6 +61,38 @@ def symbols(text: str) -> str:
     return NOTATION_CARD.sub(lambda m: rank_letter(m.group(1)) + SUIT_SYMBOLS[m.group(2)], text)
 
 
+SOURCE_NAMES = {
+    "000": "Munter's Casino 2.1",
+    "001": "SpiteNET's Cassino manual",
+    "002": "the Swedish Kasino rules",
+    "003": "the Casino 33 instructions",
+    "004": "Hoyle and pagat",
+}
+"""The sources the rulesets cite as "seed NNN" (docs/RULES.md, "Sources"), by the names a
+player knows them by."""
+
+_OWNER = {"002": "the Swedish Kasino program's", "003": "the Casino 33 game's"}
+_SEED = re.compile(r"seed (\d{3})('s)?")
+_BOOK = re.compile(r" ?\(docs/RULES\.md(#[\w-]+)?\)|;? docs/RULES\.md(#[\w-]+)?")
+
+
+def cited(text: str) -> str:
+    """A ruleset's source or reading as a player reads it: its sources named as the rule book
+    names them ("seed 002" is the Swedish Kasino rules), and no pointers into the project's
+    own files (docs/RULES.md, which an installed game does not have)."""
+    lead = re.fullmatch(r"seed \d{3} \(([^()]*)\)", text)  # a source line: its own words
+    if lead:
+        return lead.group(1)
+
+    def name(m: re.Match[str]) -> str:
+        if m.group(2):
+            return _OWNER.get(m.group(1), SOURCE_NAMES.get(m.group(1), m.group(0)) + "'s")
+        return SOURCE_NAMES.get(m.group(1), m.group(0))
+
+    text = re.sub(r"\b([Tt])he seed\b", r"\1he source", _BOOK.sub("", text))
+    return _SEED.sub(name, text)
+
+
 def verb_for_trail(ruleset: Ruleset | None) -> str:
     """'put' where the table has fixed spaces (Munter's word), else 'trail'."""
     return "put" if ruleset is not None and ruleset.table_spaces is not None else "trail"

@@ -42,7 +42,7 @@ from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import Session
-from casino.ui.words import SYMBOL_CARD, card_text, decimal, move_text, reason_text
+from casino.ui.words import SYMBOL_CARD, card_text, cited, decimal, move_text, reason_text
 from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import keep_shot, make_app, table_at
 from tests.ui.test_network import wait_for
@@ -379,7 +379,7 @@ def source_notes() -> set[str]:
     for name in ("kasino", "classic"):
         ruleset = load_ruleset(name)
         for text in (ruleset.source, *ruleset.interpretations):
-            words.update(WORD.findall(text))
+            words.update(WORD.findall(cited(text)))  # as the page draws them
     return words
 
 

@@ -137,6 +137,19 @@ def test_a_rules_page_names_cards_by_symbol(name: str) -> None:
     assert NOTATION_CARD.search(page.text) is None, NOTATION_CARD.search(page.text)
 
 
+@pytest.mark.parametrize("name", bundled_names())
+def test_a_rules_page_names_its_sources_as_a_player_knows_them(name: str) -> None:
+    # "About these rules" read "(seed 002)", "the seed's program" and
+    # "(docs/RULES.md#kasino-players-and-deal)": our own file names, which mean nothing to a
+    # player and which an installed game does not have.
+    page = rules_page(make_app(), load_ruleset(name))
+    for internal in ("seed 0", "seed's", "docs/", "RULES.md"):
+        assert internal not in page.text, (internal, page.text)
+    if name == "kasino":
+        assert "(the Swedish Kasino rules: 'spader 5 kan rensa bordet')" in page.text
+        assert "Source: Kasino, Swedish rules" in page.text
+
+
 def test_changing_the_language_mid_game_words_the_log_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # Switched to Swedish in round 2 of Kasino, the table said "Dator", "Din tur", "Tips",

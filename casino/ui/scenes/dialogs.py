@@ -33,7 +33,7 @@ from casino.ui.scene import (
 from casino.ui.scenes.table_view import category_name
 from casino.ui.session import Session
 from casino.ui.settings import Settings
-from casino.ui.words import symbols
+from casino.ui.words import cited, symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
@@ -450,10 +450,11 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     if examples:
         blocks.append(HEADING + _("Examples"))
         blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
-    blocks += [HEADING + _("About these rules"), SMALL + _("Source:") + " " + ruleset.source]
+    blocks += [HEADING + _("About these rules"),
+               SMALL + _("Source:") + " " + symbols(cited(ruleset.source))]
     if ruleset.interpretations:
         blocks.append(SMALL + _("How these rules are read where the sources are silent:"))
-        blocks += [f"{SMALL}\u2022 {symbols(line)}" for line in ruleset.interpretations]
+        blocks += [f"{SMALL}\u2022 {symbols(cited(line))}" for line in ruleset.interpretations]
     return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples)
 
 
