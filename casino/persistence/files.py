@@ -13,6 +13,7 @@ import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -110,20 +111,46 @@ def clean_temporary(folder: Path) -> list[Path]:
 
 
 def process_alive(pid: int) -> bool:
-    """Whether a process with this id runs (ours counts); a zombie counts as alive."""
+    """Whether a process with this id runs (ours counts). A zombie, killed but not yet
+    reaped by its parent, does not: it holds no file and will write nothing."""
     if pid == os.getpid():
         return True
     if pid <= 0:
         return False
-    if os.name == "nt":  # os.kill(pid, 0) would send Ctrl+C there: assume it runs
-        return True
+    if sys.platform == "win32":
+        return _windows_alive(pid)
     try:
         os.kill(pid, 0)
     except PermissionError:
         return True  # another user's process
     except (OSError, OverflowError):
         return False
-    return True
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return True  # no /proc (macOS): the signal test above is all there is
+    fields = stat_line.rpartition(")")[2].split()
+    return not fields or fields[0] not in ("Z", "X")
+
+
+if sys.platform == "win32":
+    def _windows_alive(pid: int) -> bool:
+        """Whether process ``pid`` runs on Windows: ``os.kill(pid, 0)`` would end it there,
+        so ask the kernel for its exit code (259 while it runs). Where Windows will not say,
+        assume it runs: a live window's save slot is never taken over."""
+        import ctypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return ctypes.get_last_error() == 5  # access denied: another user's process
+        try:
+            code = ctypes.c_ulong()
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -78,3 +78,33 @@ def test_casino_home_naming_a_file_says_what_to_do(tmp_path: Path,
         assert message is not None and f"CASINO_HOME={home} is a file, not a folder" in message
         assert "set CASINO_HOME to a folder" in message and "File exists" not in message
     assert home.read_text() == "I am a file"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_a_killed_window_not_yet_reaped_holds_no_save_slot(tmp_path: Path) -> None:
+    """A window killed a moment ago is a zombie until its parent reaps it (a shell that has
+    not looked yet, a launcher): it holds nothing, yet the next window was told "another
+    Casino window is playing the saved game" until the parent got round to it."""
+    import subprocess
+    import sys
+    import time
+
+    from casino.persistence.files import process_alive
+    from casino.persistence.saves import claim_slot, slot_owner
+
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        stamp = Path(f"/proc/{proc.pid}/stat").read_text().rpartition(")")[2].split()[19]
+        (tmp_path / "current-game.lock").write_text(f"{proc.pid} {stamp}\n")
+        assert slot_owner(tmp_path) == proc.pid  # a live window holds the slot
+        os.kill(proc.pid, signal.SIGKILL)
+        for _ in range(500):  # killed, not reaped: wait() is not called until the end
+            if Path(f"/proc/{proc.pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z":
+                break
+            time.sleep(0.01)
+        assert not process_alive(proc.pid)
+        assert slot_owner(tmp_path) is None
+        assert claim_slot(tmp_path) is None
+    finally:
+        proc.kill()
+        proc.wait()
