@@ -301,6 +301,14 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
     return notice
 
 
+def holds(save: SavedGame, directory: Path | None = None) -> bool:
+    """Whether the save file holds ``save`` as it is now (its last write went through)."""
+    try:
+        return read_limited(save_path(directory)) == save.to_json().encode("utf-8")
+    except OSError:
+        return False
+
+
 def load_game(
     directory: Path | None = None, load_ruleset: RulesetLoader = default_loader,
 ) -> Loaded[tuple[SavedGame, Game] | None]:

@@ -27,6 +27,7 @@ from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
 from casino.persistence.files import shorten
+from casino.persistence.saves import holds
 from casino.ui.words import card_text, move_text
 
 HUMAN = 0
@@ -280,6 +281,10 @@ class Session:
     save: SavedGame | None = None
     notices: list[str] = field(default_factory=list)
     """Problems writing the save, for the table to show (newest last)."""
+    unsaved: str | None = None
+    """Why the game as it is now is not in the save file (its last write failed: a full
+    disk, a read-only folder, another window holding the slot); None once a write goes
+    through. Quitting now would lose the game."""
     record_id: int | None = None
     """The finished game's id in the record book, once recorded."""
     pace: ClassVar[float] = 1.0
@@ -380,7 +385,8 @@ class Session:
         if self.save is not None:
             error = save_game(self.save)
             if error:
-                self.notices.append(error)
+                self.notices.append(error)  # a failure, or a note about a file kept aside
+            self.unsaved = error if error and not holds(self.save) else None
 
     @property
     def me(self) -> int:

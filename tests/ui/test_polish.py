@@ -6,13 +6,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from casino.ai.basic import GreedyPolicy
 from casino.engine import load_ruleset
 from casino.persistence.saves import FILE_NAME
+from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import ResumeScene
 from casino.ui.session import Session
 from tests.ui.driver import steps
 from tests.ui.helpers import make_app, shot
+from tests.ui.test_newcomer31 import drawn_texts
+from tests.ui.test_shell import play_human_moves
 
 
 def save_with_level(home: Path, level: str) -> None:
@@ -63,3 +68,54 @@ def test_the_unknown_level_is_said_in_swedish_in_the_swedish_window(casino_home:
     assert "Dator 2 spelar på nivån Lätt: den här versionen har ingen nivå 'grandmaster'" in \
         dialog.describe()
     shot(app, "resume_unknown_level_800_sv")
+
+
+WARNING = "Not saved: quitting now loses this game"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_game_that_cannot_be_saved_says_what_is_at_stake_while_it_lasts(
+        casino_home: Path, monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    """It was said once in red, without saying that quitting loses the game, then never
+    again while every move failed to save."""
+    (casino_home / FILE_NAME).mkdir()  # in the way of the save, even for root
+    drawn = drawn_texts(monkeypatch)
+    app = make_app(size=(800, 600), players=players)
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    assert scene.session.unsaved is not None
+    if players == 2:  # the person moves first: the status line still has the notice
+        assert scene.message_kind == "error"
+        assert "game not saved" in scene.message and "Quitting now loses this game" in \
+            scene.message
+    play_human_moves(app, scene, 2)
+    assert scene.message_kind != "error"  # the status line is not shouting after every move
+    drawn.clear()
+    shot(app, f"table_not_saved_800_{players}")
+    warning = [rect for text, rect in drawn if text and WARNING.startswith(text)]
+    assert warning, "the side panel keeps saying the game is not saved"
+    assert all(r.right <= 800 and r.bottom <= scene.layout().buttons[0][1] for r in warning)
+    (casino_home / FILE_NAME).rmdir()  # the problem is fixed: the next move saves
+    play_human_moves(app, scene, 1)
+    steps(app)
+    assert scene.session.unsaved is None
+    drawn.clear()
+    app.draw()
+    assert not any(WARNING.startswith(t) for t, _r in drawn)
+
+
+def test_a_note_about_a_file_kept_aside_is_not_taken_for_a_failure(casino_home: Path) -> None:
+    """save_game returns a message when it keeps a damaged save aside and writes the game:
+    the game is saved, and nothing says otherwise."""
+    app = make_app(size=(800, 600))
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    (casino_home / FILE_NAME).write_text("{damaged", encoding="utf-8")
+    play_human_moves(app, scene, 1)
+    steps(app)
+    assert list(casino_home.glob(f"{FILE_NAME}.broken-*"))
+    assert scene.session.unsaved is None

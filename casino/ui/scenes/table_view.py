@@ -473,7 +473,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))
-    room = max(0, (ly + lh - y_top) // line)
+    bottom = ly + lh
+    if session.unsaved:  # as long as saving fails, under the log: what quitting would cost
+        warning = wrap(_("Not saved: quitting now loses this game"), f, lw, bold=True)
+        bottom -= len(warning) * line
+        for k, text in enumerate(warning):
+            draw_text(surface, text, f, (lx, bottom + k * line), ERROR, bold=True)
+        bottom -= lay.margin
+    room = max(0, (bottom - y_top) // line)
     for text, colour in lines[-room:] if room else []:
         draw_text(surface, text, f, (lx, y_top), colour)
         y_top += line
