@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pygame
 import pytest
 
 from casino.ai.basic import GreedyPolicy
 from casino.engine import load_ruleset
 from casino.persistence.saves import FILE_NAME
+from casino.ui.scene import shown_whole
+from casino.ui.scenes import table_view
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import ResumeScene
 from casino.ui.session import Session
@@ -119,3 +122,32 @@ def test_a_note_about_a_file_kept_aside_is_not_taken_for_a_failure(casino_home: 
     steps(app)
     assert list(casino_home.glob(f"{FILE_NAME}.broken-*"))
     assert scene.session.unsaved is None
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_partners_header_is_whole_with_four_as_two_teams(
+        monkeypatch: pytest.MonkeyPatch, language: str, size: tuple[int, int]) -> None:
+    """'Dator 3 (partner) \u00b7 4\u2026' was cut at 800x600 (Royal Casino, Swedish)."""
+    heads: list[tuple[str, int, int | None]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, *args: object,
+            **kw: object) -> pygame.Rect:
+        if kw.get("bold"):
+            heads.append((text, size, kw.get("max_width")))  # type: ignore[arg-type]
+        return real(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app = make_app(size=size, players=4, language=language, ruleset="royal")
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.session.game.round.partnership
+    heads.clear()
+    shot(app, f"partner_header_{language}_{size[0]}")
+    partner = "Dator 3 (partner)" if language == "sv" else "Computer 3 (partner)"
+    [(head, font, width)] = [h for h in heads if h[0].startswith(partner)]
+    assert width is not None and shown_whole(head, font, width, bold=True), head
+    if size == (1280, 800):  # room for the count as well
+        assert head.startswith(f"{partner} \u00b7 ")

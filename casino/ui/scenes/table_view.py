@@ -30,6 +30,7 @@ from casino.ui.scene import (
     draw_text,
     draw_tip,
     panel,
+    shown_whole,
     text_image,
     text_width,
     wrap,
@@ -133,6 +134,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         size = lay.font - (2 if session.players > 2 else 0)
         head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
             name=name, count=count)
+        if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
+                                                                      bold=True):
+            head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
         if session.away(seat):
             head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
