@@ -27,7 +27,7 @@ from casino.persistence.files import (
     read_limited,
     shorten,
 )
-from casino.persistence.problems import field_name, field_problem
+from casino.persistence.problems import field_name, field_problem, found
 
 FILE_NAME = "settings.toml"
 MAX_OPPONENTS = 3
@@ -121,13 +121,12 @@ def _toml_value(value: Any) -> str:
 
 
 def _expected(error: Any) -> str:
-    found = shorten(repr(error["input"]))
     if error["type"] == "extra_forbidden":
         return Said("{field}: not a setting (found {value}); ignored",
-                    field=shorten(field_name(error)), value=found)
+                    field=shorten(field_name(error)), value=found(error))
     if field_name(error) == "version" and type(error["input"]) is int and error["input"] > 1:
         return Said("version: {value}, written by a newer version of Casino (this one reads "
-                    "version 1); the settings this version knows are used", value=found)
+                    "version 1); the settings this version knows are used", value=found(error))
     return Said("{problem}; using the default", problem=field_problem(error))
 
 
