@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from casino.ai.basic import Policy
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import Ruleset
-from casino.engine.wording import Reason
+from casino.engine.wording import Reason, Said
 from casino.net.protocol import (
     MAX_FRAME,
     TRANSPORT_MAX,
@@ -43,6 +43,7 @@ from casino.net.protocol import (
 )
 from casino.net.table import Refused, Seat, Table, TableSave
 from casino.persistence.files import atomic_write, describe_os_error, read_limited
+from casino.persistence.problems import invalid
 from casino.persistence.saves import replay
 
 OUTBOX_LIMIT = 512
@@ -383,27 +384,31 @@ class HostedTable:
 
 
 def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
-    """The table saved at ``path``; raises CasinoError naming the file and the problem."""
+    """The table saved at ``path``; raises CasinoError naming the file and the problem (its
+    argument a ``Said``, for a window to say in its language)."""
     try:
         saved = TableSave.model_validate_json(read_limited(path))  # a pipe would hang
     except OSError as exc:
-        raise CasinoError(f"{path}: cannot read the table ({describe_os_error(exc)})") from None
+        raise CasinoError(Said("{path}: cannot read the table ({error})", path=str(path),
+                               error=describe_os_error(exc))) from None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(map(str, first["loc"])) or "(file)"
-        raise CasinoError(f"{path}: not a saved table: {where}: {first['msg']}") from None
+        raise CasinoError(Said("{path}: not a saved table: {problem}", path=str(path),
+                               problem=invalid(exc))) from None
     # Each field may be sound and the whole not: the game would fail in play, on the host.
     if len(saved.seats) != len(saved.current.players):
-        raise CasinoError(f"{path}: not a saved table: seats: {len(saved.seats)} seats, but "
-                          f"current.players names {len(saved.current.players)}")
+        raise CasinoError(Said("{path}: not a saved table: seats: {seats} seats, but "
+                               "current.players names {players}", path=str(path),
+                               seats=len(saved.seats), players=len(saved.current.players)))
     if saved.game_no >= saved.games:
-        raise CasinoError(f"{path}: not a saved table: game_no: {saved.game_no} should be "
-                          f"below games ({saved.games})")
+        raise CasinoError(Said("{path}: not a saved table: game_no: {number} should be below "
+                               "games ({games})", path=str(path), number=saved.game_no,
+                               games=saved.games))
     try:
         game = replay(saved.current, ruleset_loader)
         ruleset = ruleset_loader(saved.current.ruleset)
     except (CasinoError, ValueError) as exc:
-        raise CasinoError(f"{path}: the saved table does not replay: {exc}") from None
+        raise CasinoError(Said("{path}: the saved table does not replay: {error}",
+                               path=str(path), error=str(exc))) from None
     return Table.restore(saved, ruleset, game)
 
 

@@ -37,6 +37,7 @@ from casino.persistence.files import (
     read_limited,
     shorten,
 )
+from casino.persistence.problems import invalid
 
 FILE_NAME = "current-game.json"
 LOCK_NAME = "current-game.lock"
@@ -278,6 +279,8 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
             return Said("{path}: game not saved ({error})", path=str(path),
                         error=describe_os_error(exc))
         notice = _keep_damaged(path, describe_os_error(exc))
+    except ValidationError as exc:
+        notice = _keep_damaged(path, invalid(exc))
     except ValueError as exc:
         notice = _keep_damaged(path, shorten(str(exc), 200))
     if notice is not None and path.exists():
@@ -296,6 +299,14 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
         return Said("{path}: game not saved ({error})", path=str(path),
                     error=describe_os_error(exc))
     return notice
+
+
+def holds(save: SavedGame, directory: Path | None = None) -> bool:
+    """Whether the save file holds ``save`` as it is now (its last write went through)."""
+    try:
+        return read_limited(save_path(directory)) == save.to_json().encode("utf-8")
+    except OSError:
+        return False
 
 
 def load_game(
@@ -385,10 +396,7 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
         if newer is not None:
             return Said("written by a newer version of Casino (format {found}; this version "
                         "reads format 1): resume it with that version", found=newer)
-        return "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {shorten(e['msg'], 200)}"
-            for e in exc.errors()[:5]
-        )
+        return invalid(exc)
     except SaveError as exc:
         return Said("does not replay: {error}", error=str(exc))
     except RecursionError:

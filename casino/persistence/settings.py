@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import json
-import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -28,6 +27,7 @@ from casino.persistence.files import (
     read_limited,
     shorten,
 )
+from casino.persistence.problems import field_name, field_problem, found
 
 FILE_NAME = "settings.toml"
 MAX_OPPONENTS = 3
@@ -121,40 +121,13 @@ def _toml_value(value: Any) -> str:
 
 
 def _expected(error: Any) -> str:
-    loc = ".".join(str(part) for part in error["loc"]) or "(file)"
-    found = shorten(repr(error["input"]))
     if error["type"] == "extra_forbidden":
-        return Said("{field}: not a setting (found {value}); ignored", field=shorten(loc),
-                    value=found)
-    if loc == "version" and type(error["input"]) is int and error["input"] > 1:
+        return Said("{field}: not a setting (found {value}); ignored",
+                    field=shorten(field_name(error)), value=found(error))
+    if field_name(error) == "version" and type(error["input"]) is int and error["input"] > 1:
         return Said("version: {value}, written by a newer version of Casino (this one reads "
-                    "version 1); the settings this version knows are used", value=found)
-    return Said("{field}: {error} (found {value}); using the default", field=loc,
-                error=_wanted(error), value=found)
-
-
-def _wanted(error: Any) -> str:
-    """What pydantic says a value should be, for the kinds of values a settings file has;
-    pydantic's English for the rest."""
-    ctx = error.get("ctx") or {}
-    match error["type"]:
-        case "bool_type" | "bool_parsing":
-            return Said("should be true or false")
-        case "int_type" | "int_parsing" | "int_from_float":
-            return Said("should be a whole number")
-        case "greater_than_equal":
-            return Said("should be at least {number}", number=str(ctx.get("ge")))
-        case "less_than_equal":
-            return Said("should be at most {number}", number=str(ctx.get("le")))
-        case "literal_error":
-            # pydantic quotes text ("'en' or 'sv'") but not numbers ("1")
-            values = tuple(re.findall(r"'[^']*'|-?\b\d+\b", str(ctx.get("expected"))))
-            return Said("should be one of {values:or}", values=values)
-        case "string_type":
-            return Said("should be text in quotes")
-        case "tuple_type" | "too_short" | "too_long":
-            return Said("should be a list of the right length")
-    return str(error["msg"])
+                    "version 1); the settings this version knows are used", value=found(error))
+    return Said("{problem}; using the default", problem=field_problem(error))
 
 
 def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:

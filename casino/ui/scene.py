@@ -234,6 +234,16 @@ def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool,
     return image
 
 
+SHRINK = 0.8
+"""``draw_text`` shrinks a line to at most this share of its size before it cuts it short."""
+
+
+def shown_whole(text: str, size: int, width: int, bold: bool = False,
+                cards: bool = True) -> bool:
+    """Whether ``draw_text`` with ``max_width=width`` shows ``text`` whole (maybe shrunk)."""
+    return text_width(text, size, bold, cards) * SHRINK <= width
+
+
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
                max_width: int | None, cards: bool = True) -> pygame.Surface:
@@ -243,8 +253,9 @@ def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
     so text never becomes too small to read. With ``cards``, cards written with suit
     symbols (3\u2660) are drawn as small white chips in their suit's colour.
     """
-    if max_width is not None and text_width(text, size, bold, cards) * 0.8 > max_width > 0:
-        while len(text) > 1 and text_width(text + "\u2026", size, bold, cards) * 0.8 > max_width:
+    if max_width is not None and max_width > 0 and not shown_whole(text, size, max_width,
+                                                                  bold, cards):
+        while len(text) > 1 and not shown_whole(text + "\u2026", size, max_width, bold, cards):
             text = text[:-1]
         text = text.rstrip() + "\u2026"
     image = _render(text, size, colour, bold, cards)

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from casino.ai.basic import GreedyPolicy
 from casino.ai.hint import hint
 from casino.ai.registry import DIFFICULTIES, POLICIES, expert
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
@@ -27,6 +26,8 @@ from casino.engine.state import item_cards
 from casino.engine.wording import Reason
 from casino.i18n import N_, _
 from casino.persistence import Records, SavedGame, SeatInfo, discard_game, replay, save_game
+from casino.persistence.files import shorten
+from casino.persistence.saves import holds
 from casino.ui.words import card_text, move_text
 
 HUMAN = 0
@@ -61,10 +62,30 @@ def default_level() -> str:
     return "heuristic"
 
 
+FALLBACK_LEVEL = "greedy"
+"""The level a computer plays at when its save names one this version lacks."""
+
+
+def played_level(level: str) -> str:
+    """The level a computer saved at ``level`` plays at here: ``level`` itself, or
+    ``FALLBACK_LEVEL`` for a level this version does not know (a save from another version)."""
+    return level if level in POLICIES else FALLBACK_LEVEL
+
+
+def level_notices(players: Sequence[SeatInfo]) -> list[str]:
+    """A line for each computer whose saved level this version lacks, saying what it plays
+    at instead: 'Computer 2 plays at Easy: this version has no level 'grandmaster''."""
+    return [_("{name} plays at {level}: this version has no level '{missing}'").format(
+                name=shown_name(p.name), level=level_label(played_level(p.level)),
+                missing=shorten(p.level, 40))
+            for p in players if p.level is not None and played_level(p.level) != p.level]
+
+
 def make_policy(level: str, seed: int | str) -> Chooser:
-    """A computer player of ``level``; greedy for a level this version does not know (a save
-    or settings file from another version), so such a game still opens."""
-    factory = POLICIES.get(level, GreedyPolicy)
+    """A computer player of ``level``; ``FALLBACK_LEVEL`` for a level this version does not
+    know (a save from another version), so such a game still opens (``level_notices`` says
+    so)."""
+    factory = POLICIES[played_level(level)]
     policy: Chooser = factory(seed=seed)
     return policy
 
@@ -260,6 +281,10 @@ class Session:
     save: SavedGame | None = None
     notices: list[str] = field(default_factory=list)
     """Problems writing the save, for the table to show (newest last)."""
+    unsaved: str | None = None
+    """Why the game as it is now is not in the save file (its last write failed: a full
+    disk, a read-only folder, another window holding the slot); None once a write goes
+    through. Quitting now would lose the game."""
     record_id: int | None = None
     """The finished game's id in the record book, once recorded."""
     pace: ClassVar[float] = 1.0
@@ -360,7 +385,8 @@ class Session:
         if self.save is not None:
             error = save_game(self.save)
             if error:
-                self.notices.append(error)
+                self.notices.append(error)  # a failure, or a note about a file kept aside
+            self.unsaved = error if error and not holds(self.save) else None
 
     @property
     def me(self) -> int:

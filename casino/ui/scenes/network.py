@@ -40,7 +40,7 @@ from casino.ui.scene import (
     step_rows,
 )
 from casino.ui.session import ai_levels, level_label
-from casino.ui.words import reason_text
+from casino.ui.words import notice_text, reason_text
 
 if TYPE_CHECKING:
     from casino.net.discovery import FoundTable
@@ -334,7 +334,8 @@ class NetworkScene(Scene):
             return load_table(hosted_path(), get_ruleset)
         except CasinoError as exc:  # what Host does first: the line may be cut short
             self.message = _("Host starts a new table: the saved one cannot be reopened and "
-                             "is kept aside ({reason})").format(reason=exc)
+                             "is kept aside ({reason})").format(
+                reason=notice_text(exc.args[0]) if exc.args else exc)
             return None
 
     def host(self, port: int = 7777, bind: str = "0.0.0.0") -> None:

@@ -129,6 +129,8 @@ class TableScene(Scene):
         """The summary was closed before the next deal came (a network host): it is shown
         when it comes, with its deal animation."""
         self.shown_notices: set[str] = set()
+        self.was_unsaved = False
+        """The save was failing when last looked at (to say once that it works again)."""
         self.changed: set[TableItem] = set()
         """Table items the computer put or built since the person last acted (marked)."""
         self.table_from: Game | None = None
@@ -669,9 +671,16 @@ class TableScene(Scene):
         if self.session.notices:  # each problem once, not again after every move
             fresh = [n for n in self.session.notices if n not in self.shown_notices]
             if fresh:
-                self.say(notice_text(fresh[-1]), "error")
+                said = notice_text(fresh[-1])
+                if self.session.unsaved:  # what is at stake; the side panel keeps saying it
+                    said = _("{problem}. Quitting now loses this game; each move tries to "
+                             "save it again.").format(problem=said)
+                self.say(said, "error")
                 self.shown_notices.update(fresh)
             self.session.notices.clear()
+        if self.was_unsaved and not self.session.unsaved:
+            self.say(_("The game is saved again."))
+        self.was_unsaved = self.session.unsaved is not None
         if self.hint_worker is not None and self.hint_worker.done():
             self.hint = self.hint_worker.result()
             self.hint_worker = None

@@ -30,6 +30,7 @@ from casino.ui.scene import (
     draw_text,
     draw_tip,
     panel,
+    shown_whole,
     text_image,
     text_width,
     wrap,
@@ -133,6 +134,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         size = lay.font - (2 if session.players > 2 else 0)
         head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
             name=name, count=count)
+        if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
+                                                                      bold=True):
+            head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
         if session.away(seat):
             head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
@@ -473,7 +477,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))
-    room = max(0, (ly + lh - y_top) // line)
+    bottom = ly + lh
+    if session.unsaved:  # as long as saving fails, under the log: what quitting would cost
+        warning = wrap(_("Not saved: quitting now loses this game"), f, lw, bold=True)
+        bottom -= len(warning) * line
+        for k, text in enumerate(warning):
+            draw_text(surface, text, f, (lx, bottom + k * line), ERROR, bold=True)
+        bottom -= lay.margin
+    room = max(0, (bottom - y_top) // line)
     for text, colour in lines[-room:] if room else []:
         draw_text(surface, text, f, (lx, y_top), colour)
         y_top += line

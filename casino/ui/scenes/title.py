@@ -34,7 +34,15 @@ from casino.ui.scene import (
 )
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
-from casino.ui.session import HUMAN, PERSON, ai_levels, level_label, shown_name
+from casino.ui.session import (
+    HUMAN,
+    PERSON,
+    ai_levels,
+    level_label,
+    level_notices,
+    played_level,
+    shown_name,
+)
 from casino.ui.words import symbols
 
 if TYPE_CHECKING:
@@ -384,7 +392,8 @@ class ResumeScene(Dialog):
         game, save = self.game, self.save
         others = ", ".join(  # the computers with their levels, the other people by name
             shown_name(p.name) if p.level is None else
-            f"{shown_name(p.name)} ({level_label(p.level)})" for p in save.players[1:])
+            f"{shown_name(p.name)} ({level_label(played_level(p.level))})"
+            for p in save.players[1:])
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
         lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
@@ -393,6 +402,7 @@ class ResumeScene(Dialog):
                      number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
             lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
+        lines.extend(level_notices(save.players))  # a level from another version of Casino
         people = [p for p in save.players if p.level is None]
         mover = save.players[game.round.to_move]
         if len(people) > 1 and mover.level is None:
