@@ -72,15 +72,19 @@ class QuietHost:
     """A ``Remote`` stand-in fed by a ``Table`` in this process: the test decides when the
     host's frames arrive, so a slow host (or a dropped link) is one that holds them back."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: list[SeatSpec] | None = None, people: dict[int, str] | None = None,
+                 me: int = 0, seed: str = "quiet") -> None:
+        """This window sits in seat ``me``; ``people`` names the seats taken by persons."""
         self.table = Table(load_ruleset("classic"),
-                           [SeatSpec(kind="person"), SeatSpec(kind="computer", level="greedy")],
-                           seed="quiet")
-        self.table.reserve(0, "Anna")
+                           seats or [SeatSpec(kind="person"),
+                                     SeatSpec(kind="computer", level="greedy")],
+                           seed=seed)
+        for seat, name in (people or {0: "Anna"}).items():
+            self.table.reserve(seat, name)
         self.ruleset = self.table.ruleset
-        self.state = self.table.state_frame(0)
+        self.state = self.table.state_frame(me)
         self.since = [self.state]
-        self.welcome = Welcome(seat=0, token="t", ruleset={},
+        self.welcome = Welcome(seat=me, token="t", ruleset={},
                                seats=[seat.status() for seat in self.table.seats])
         self.seats = self.table.seats_frame()
         self.problem = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -46,17 +48,18 @@ def test_a_network_move_log_calls_this_window_you_as_its_score_column_does() -> 
     assert all("Anna" not in t for t in rest), rest
 
 
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
-    """Every line the table draws from now on, with where it landed."""
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, module: Any = table_view
+                ) -> list[tuple[str, pygame.Rect]]:
+    """Every line ``module`` (the table's drawing) draws from now on, with where it landed."""
     drawn: list[tuple[str, pygame.Rect]] = []
-    real = table_view.draw_text
+    real = module.draw_text
 
     def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        rect: pygame.Rect = real(surface, text, *args, **kw)
         drawn.append((text, rect))
         return rect
 
-    monkeypatch.setattr(table_view, "draw_text", spy)
+    monkeypatch.setattr(module, "draw_text", spy)
     return drawn
 
 
@@ -273,15 +276,7 @@ def test_a_long_setting_keeps_a_gap_before_its_value(monkeypatch: pytest.MonkeyP
     app = make_app(language="sv", size=(800, 600))
     app.stack.push(options.SettingsScene(app))
     steps(app)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = options.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(options, "draw_text", spy)
+    drawn = drawn_texts(monkeypatch, options)
     shot(app, "settings-sv-800")
     speed = next(k for k, (t, _r) in enumerate(drawn) if t.startswith("Tempo"))
     label, value = drawn[speed][1], drawn[speed + 1][1]
@@ -393,26 +388,13 @@ def test_four_at_800x600_each_computers_box_says_its_whole_move(language: str) -
         assert all(text_width(line, size) <= room for line in lines), (seat, lines)
 
 
-class GuestHost(QuietHost):
-    """``QuietHost`` with this window in the second seat, a computer in the first (a guest
-    at a table hosted by ``casino-cli serve --seats computer:greedy,person``)."""
+def guest_host() -> QuietHost:
+    """This window in the second seat, a computer in the first (a guest at a table hosted by
+    ``casino-cli serve --seats computer:greedy,person``)."""
+    from casino.net.table import SeatSpec
 
-    def __init__(self) -> None:
-        from casino.net.protocol import Welcome
-        from casino.net.table import SeatSpec, Table
-
-        self.table = Table(load_ruleset("classic"),
-                           [SeatSpec(kind="computer", level="greedy"), SeatSpec(kind="person")],
-                           seed="guest")
-        self.table.reserve(1, "Player")
-        self.ruleset = self.table.ruleset
-        self.state = self.table.state_frame(1)
-        self.since = [self.state]
-        self.welcome = Welcome(seat=1, token="t", ruleset={},
-                               seats=[seat.status() for seat in self.table.seats])
-        self.seats = self.table.seats_frame()
-        self.problem = None
-        self.pending = []
+    return QuietHost([SeatSpec(kind="computer", level="greedy"), SeatSpec(kind="person")],
+                     {1: "Player"}, me=1, seed="guest")
 
 
 def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -420,7 +402,7 @@ def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> 
     # computer had the blue that marks a partner in a four-player game.
     from casino.ui import assets
 
-    host = GuestHost()
+    host = guest_host()
     session = RemoteSession.start(host, None)  # type: ignore[arg-type]
     assert session.me == 1
     app = make_app()
@@ -441,25 +423,12 @@ def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> 
     assert any(heads.get(part) == assets.SEAT_COLOURS[1] for part in other.split()), drawn
 
 
-class TwoPeopleHost(QuietHost):
-    """``QuietHost`` with another person, Ben, in the second seat."""
+def two_people_host() -> QuietHost:
+    """This window in the first seat, another person, Ben, in the second."""
+    from casino.net.table import SeatSpec
 
-    def __init__(self) -> None:
-        from casino.net.protocol import Welcome
-        from casino.net.table import SeatSpec, Table
-
-        self.table = Table(load_ruleset("classic"),
-                           [SeatSpec(kind="person"), SeatSpec(kind="person")], seed="two")
-        self.table.reserve(0, "Anna")
-        self.table.reserve(1, "Ben")
-        self.ruleset = self.table.ruleset
-        self.state = self.table.state_frame(0)
-        self.since = [self.state]
-        self.welcome = Welcome(seat=0, token="t", ruleset={},
-                               seats=[seat.status() for seat in self.table.seats])
-        self.seats = self.table.seats_frame()
-        self.problem = None
-        self.pending = []
+    return QuietHost([SeatSpec(kind="person"), SeatSpec(kind="person")],
+                     {0: "Anna", 1: "Ben"}, seed="two")
 
 
 def test_another_persons_build_at_a_network_table_is_tagged_with_their_name() -> None:
@@ -469,7 +438,7 @@ def test_another_persons_build_at_a_network_table_is_tagged_with_their_name() ->
 
     from casino.engine.notation import parse_position
 
-    host = TwoPeopleHost()
+    host = two_people_host()
     session = RemoteSession.start(host, None)  # type: ignore[arg-type]
     app = make_app()
     app.show_table(session)

@@ -12,6 +12,7 @@ import pytest
 from casino.ai.basic import GreedyPolicy
 from casino.engine import load_ruleset
 from casino.persistence.saves import FILE_NAME
+from casino.ui.app import App
 from casino.ui.scene import shown_whole
 from casino.ui.scenes import table_view
 from casino.ui.scenes.table import TableScene
@@ -32,15 +33,21 @@ def save_with_level(home: Path, level: str) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-def test_a_save_naming_a_level_this_version_lacks_says_what_it_plays_at(
-        casino_home: Path) -> None:
-    """It resumed at greedy without a word: the dialog called it 'Grandmaster'."""
-    save_with_level(casino_home, "grandmaster")
+def resume_dialog(casino_home: Path, level: str) -> tuple[App, ResumeScene]:
+    """The window at 800x600 launched on a save whose second seat plays at ``level``."""
+    save_with_level(casino_home, level)
     app = make_app(size=(800, 600))
     app.show_title()
     steps(app)
     dialog = app.stack.top
     assert isinstance(dialog, ResumeScene)
+    return app, dialog
+
+
+def test_a_save_naming_a_level_this_version_lacks_says_what_it_plays_at(
+        casino_home: Path) -> None:
+    """It resumed at greedy without a word: the dialog called it 'Grandmaster'."""
+    app, dialog = resume_dialog(casino_home, "grandmaster")
     lines = dialog.describe()
     assert "Computer 2 plays at Easy: this version has no level 'grandmaster'" in lines
     assert "Computer 2 (Easy)" in lines[0] and "Grandmaster" not in lines[0]
@@ -52,12 +59,7 @@ def test_a_save_naming_a_level_this_version_lacks_says_what_it_plays_at(
 
 
 def test_a_save_with_known_levels_says_nothing_about_them(casino_home: Path) -> None:
-    save_with_level(casino_home, "hard")
-    app = make_app(size=(800, 600))
-    app.show_title()
-    steps(app)
-    dialog = app.stack.top
-    assert isinstance(dialog, ResumeScene)
+    _app, dialog = resume_dialog(casino_home, "hard")
     assert not any("this version has no level" in line for line in dialog.describe())
 
 
