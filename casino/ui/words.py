@@ -72,7 +72,7 @@ SOURCE_NAMES = {
 player knows them by."""
 
 _OWNER = {"002": "the Swedish Kasino program's", "003": "the Casino 33 game's"}
-_SEED = re.compile(r"seed (\d{3})('s)?")
+_SEED = re.compile(r"(?:\b([Tt])he )?seed (\d{3})('s)?")
 _BOOK = re.compile(r" ?\(docs/RULES\.md(#[\w-]+)?\)|;? docs/RULES\.md(#[\w-]+)?")
 
 
@@ -85,12 +85,15 @@ def cited(text: str) -> str:
         return lead.group(1)
 
     def name(m: re.Match[str]) -> str:
-        if m.group(2):
-            return _OWNER.get(m.group(1), SOURCE_NAMES.get(m.group(1), m.group(0)) + "'s")
-        return SOURCE_NAMES.get(m.group(1), m.group(0))
+        the, number, owner = m.groups()
+        known = SOURCE_NAMES.get(number)
+        if known is None:  # a seed the game does not know (a player's own ruleset): as it is
+            return m.group(0)
+        said = _OWNER.get(number, known + "'s") if owner else known
+        return said[:1].upper() + said[1:] if the == "T" else said
 
-    text = re.sub(r"\b([Tt])he seed\b", r"\1he source", _BOOK.sub("", text))
-    return _SEED.sub(name, text)
+    text = _SEED.sub(name, _BOOK.sub("", text))
+    return re.sub(r"\b([Tt])he seed\b(?! \d)", r"\1he source", text)
 
 
 def verb_for_trail(ruleset: Ruleset | None) -> str:

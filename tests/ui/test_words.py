@@ -49,3 +49,17 @@ def test_a_whole_game_at_speed_one_reads_in_card_symbols_only() -> None:
     for text in [*log, *seen]:
         assert not NOTATION_CARD.search(text), text
     assert sum(bool(SYMBOL_CARD.search(text)) for text in log) > 40
+
+
+def test_a_cited_source_reads_whole_whatever_seed_it_names() -> None:
+    """'seed 007's notes' (a seed the game does not know, in a player's own ruleset) read
+    'seed 007's's notes', and 'the seed 004' read 'the source 004'."""
+    from casino.ui.words import cited
+
+    assert cited("as seed 007's notes say") == "as seed 007's notes say"
+    assert cited("as the seed 007 says") == "as the seed 007 says"
+    assert cited("as the seed 004 says") == "as Hoyle and pagat says"
+    assert cited("The seed 004 says so") == "Hoyle and pagat says so"
+    assert cited("seed 002's advanced room") == "the Swedish Kasino program's advanced room"
+    assert cited("seed 004's example") == "Hoyle and pagat's example"
+    assert cited("the seed's program writes x") == "the source's program writes x"
