@@ -11,6 +11,7 @@ import re
 
 from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
+from casino.engine.generate import splits_into
 from casino.engine.state import TableItem
 from casino.engine.wording import Reason, Said, Wording, join_last
 from casino.i18n import N_, _, language
@@ -122,15 +123,14 @@ def _pile_words(pile: Pile) -> str:
     return _("the {value} build ({cards})")
 
 
-def _takes_the_table(ruleset: Ruleset, card: Card, value: int,
-                     items: tuple[TableItem, ...]) -> bool:
+def _takes_the_table(ruleset: Ruleset, card: Card, items: tuple[TableItem, ...]) -> bool:
     """Kasino's 5\u2660 taking what no sum of its value could: said so, or 'take 9\u2663,
-    the 14 build with 5\u2660' reads like a miscount. (A take that could also be groups of
-    its value is worded as one.)"""
+    the 14 build with 5\u2660' reads like a miscount. A take that splits into groups of the
+    card's value is worded as one, as the engine tells the two apart (``capture_allowed``):
+    a card above 5 or a table adding up to less was not all ('3\u2663, 3\u2665' is 6)."""
     if ruleset.capture.sweep_card != str(card):
         return False
-    worth = [ruleset.values_of(c) if isinstance(c, Card) else (c.value,) for c in items]
-    return any(min(w) > value for w in worth) or sum(max(w) for w in worth) < value
+    return not any(splits_into(ruleset, items, v) for v in ruleset.values_of(card))
 
 
 def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
@@ -144,7 +144,7 @@ def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
             verb = _("put {card}") if verb_for_trail(ruleset) == "put" else _("trail {card}")
             return verb.format(card=card_text(card))
         case Capture(card=card, value=value, items=items):
-            if ruleset is not None and _takes_the_table(ruleset, card, value, items):
+            if ruleset is not None and _takes_the_table(ruleset, card, items):
                 return _("take the whole table with {card}: {items}").format(
                     card=card_text(card), items=_items_text(items))
             if value != card.rank:
