@@ -1158,6 +1158,12 @@ STYLES: dict[str, Style] = {
 stacks: casino33's two-card stacks; none) as the functions that differ between them."""
 
 
+def splits_into(rs: Ruleset, items: tuple[TableItem, ...], value: int) -> bool:
+    """Whether ``items``, every one of them, split into groups a card of ``value`` takes in
+    one play: a take by sums, as against Kasino's 5 of Spades taking the whole table."""
+    return _Table(rs, items, limit=value).covers(value)
+
+
 def capture_allowed(rs: Ruleset, table: tuple[TableItem, ...], move: Capture) -> bool:
     """Whether ``move`` is one of the generator's captures: its items, in table order, split
     into groups its card takes as ``move.value`` (the first of the card's values that does).

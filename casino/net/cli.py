@@ -151,13 +151,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for n in range(args.tables):
             code = args.code if args.code and args.tables == 1 else None
             tables.append(Table(ruleset, specs, code=code, seed=f"{seed}:{n}", games=args.games))
+    log = _open_log(args.log)  # before the saved table moves: a bad --log stops serve here
     if args.new and args.tables == 1 and save_path.is_file():
         aside = keep_aside(save_path, label="unfinished")  # never written over
         if aside is None:
+            if log is not None:
+                log.close()
             raise _usage(f"{save_path}: the saved table could not be kept aside; give another "
                          "--save")
         print(f"the table saved in {save_path} is kept as {aside}", flush=True)
-    log = _open_log(args.log)
     hosted = [
         HostedTable(t, save_path=save_path if args.tables == 1 else None,
                     seat_timeout=args.seat_timeout, stand_in_level=args.stand_in, log=log,

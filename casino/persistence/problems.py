@@ -98,13 +98,27 @@ def merged(errors: Iterable[Any]) -> list[Any]:
         if error["type"] == "too_short" and tuple(error["loc"]) in inner:
             continue  # a bad item counts as missing: the item's own error says it
         last = out[-1] if out else None
-        if (last is not None and len(error["loc"]) > 1 and isinstance(error["loc"][-1], str)
+        if (last is not None and len(error["loc"]) > 1 and _kind_tag(error["loc"][-1])
                 and last["loc"][:-1] == error["loc"][:-1] and last["input"] is error["input"]
-                and isinstance(last["loc"][-1], str)):
+                and _kind_tag(last["loc"][-1])):
             out[-1] = {**last, "union": (*last.get("union", (last,)), error)}
             continue
         out.append(error)
     return out
+
+
+_TYPE_TAGS = frozenset({"int", "str", "bool", "float", "bytes", "date", "datetime", "time",
+                        "none", "list", "tuple", "dict", "set"})
+
+
+def _kind_tag(part: object) -> bool:
+    """Whether a location's last part names one kind of a union as pydantic tags it ('int',
+    'constrained-str', "literal['a']", a model's class name), not a field: two fields beside
+    each other holding one object (7, None, True: Python keeps one of each) are two errors,
+    not two kinds of one value. The files' fields are snake_case and no type's name."""
+    if not isinstance(part, str):
+        return False
+    return part in _TYPE_TAGS or re.fullmatch(r"[a-z_][a-z0-9_]*", part) is None
 
 
 def _said(error: Any) -> str:

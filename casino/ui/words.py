@@ -11,6 +11,7 @@ import re
 
 from casino.engine import Block, Build, Capture, Card, Move, Pile, PileKind, Ruleset, Trail
 from casino.engine.cards import SUIT_SYMBOLS
+from casino.engine.generate import splits_into
 from casino.engine.state import TableItem
 from casino.engine.wording import Reason, Said, Wording, join_last
 from casino.i18n import N_, _, language
@@ -72,7 +73,7 @@ SOURCE_NAMES = {
 player knows them by."""
 
 _OWNER = {"002": "the Swedish Kasino program's", "003": "the Casino 33 game's"}
-_SEED = re.compile(r"seed (\d{3})('s)?")
+_SEED = re.compile(r"(?:\b([Tt])he )?seed (\d{3})('s)?")
 _BOOK = re.compile(r" ?\(docs/RULES\.md(#[\w-]+)?\)|;? docs/RULES\.md(#[\w-]+)?")
 
 
@@ -85,12 +86,15 @@ def cited(text: str) -> str:
         return lead.group(1)
 
     def name(m: re.Match[str]) -> str:
-        if m.group(2):
-            return _OWNER.get(m.group(1), SOURCE_NAMES.get(m.group(1), m.group(0)) + "'s")
-        return SOURCE_NAMES.get(m.group(1), m.group(0))
+        the, number, owner = m.groups()
+        known = SOURCE_NAMES.get(number)
+        if known is None:  # a seed the game does not know (a player's own ruleset): as it is
+            return m.group(0)
+        said = _OWNER.get(number, known + "'s") if owner else known
+        return said[:1].upper() + said[1:] if the == "T" else said
 
-    text = re.sub(r"\b([Tt])he seed\b", r"\1he source", _BOOK.sub("", text))
-    return _SEED.sub(name, text)
+    text = _SEED.sub(name, _BOOK.sub("", text))
+    return re.sub(r"\b([Tt])he seed\b(?! \d)", r"\1he source", text)
 
 
 def verb_for_trail(ruleset: Ruleset | None) -> str:
@@ -119,15 +123,14 @@ def _pile_words(pile: Pile) -> str:
     return _("the {value} build ({cards})")
 
 
-def _takes_the_table(ruleset: Ruleset, card: Card, value: int,
-                     items: tuple[TableItem, ...]) -> bool:
+def _takes_the_table(ruleset: Ruleset, card: Card, items: tuple[TableItem, ...]) -> bool:
     """Kasino's 5\u2660 taking what no sum of its value could: said so, or 'take 9\u2663,
-    the 14 build with 5\u2660' reads like a miscount. (A take that could also be groups of
-    its value is worded as one.)"""
+    the 14 build with 5\u2660' reads like a miscount. A take that splits into groups of the
+    card's value is worded as one, as the engine tells the two apart (``capture_allowed``):
+    a card above 5 or a table adding up to less was not all ('3\u2663, 3\u2665' is 6)."""
     if ruleset.capture.sweep_card != str(card):
         return False
-    worth = [ruleset.values_of(c) if isinstance(c, Card) else (c.value,) for c in items]
-    return any(min(w) > value for w in worth) or sum(max(w) for w in worth) < value
+    return not any(splits_into(ruleset, items, v) for v in ruleset.values_of(card))
 
 
 def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
@@ -141,7 +144,7 @@ def move_text(move: Move, ruleset: Ruleset | None = None) -> str:
             verb = _("put {card}") if verb_for_trail(ruleset) == "put" else _("trail {card}")
             return verb.format(card=card_text(card))
         case Capture(card=card, value=value, items=items):
-            if ruleset is not None and _takes_the_table(ruleset, card, value, items):
+            if ruleset is not None and _takes_the_table(ruleset, card, items):
                 return _("take the whole table with {card}: {items}").format(
                     card=card_text(card), items=_items_text(items))
             if value != card.rank:

@@ -242,3 +242,19 @@ def test_a_saved_table_whose_parts_do_not_agree_is_refused_at_the_start(
                                 "--save", str(save)), capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"casino-cli: {save}: not a saved table: {field}")
+
+
+def test_serve_new_that_stops_at_a_bad_log_leaves_the_saved_table_in_place(
+        tmp_path: Path) -> None:
+    """--new kept the saved table aside before it opened --log: a log it could not write
+    stopped serve with the table already renamed, so the next serve found none to resume."""
+    save = tmp_path / "table.json"
+    save.write_bytes(b'{"format": 1, "co')
+    log = tmp_path / "no-such-folder" / "serve.log"
+    refused = subprocess.run(cli("serve", "--port", "0", "--no-advertise", "--save", str(save),
+                                 "--new", "--log", str(log)),
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.startswith(f"casino-cli: {log}: cannot write the log")
+    assert save.read_bytes() == b'{"format": 1, "co'
+    assert not list(tmp_path.glob("table.json.unfinished-*"))

@@ -88,3 +88,21 @@ def test_a_hosted_tables_bad_value_is_named_like_the_settings(tmp_path: Path) ->
     i18n.set_language("sv")
     assert notice_text(said) == \
         f"{path}: inget sparat bord: games: ska vara ett heltal (hittade 'three')"
+
+
+def test_two_bad_fields_holding_the_same_value_are_named_each_not_as_one_choice() -> None:
+    """Python keeps one object for 7 (and None, True, short text): a seat's name and level
+    both 7 were taken for the two kinds of one union and said as 'players.0: should be text
+    in quotes or should be text in quotes (found 7)', the fields never named."""
+    from casino.persistence.problems import invalid
+    from casino.persistence.saves import SavedGame
+
+    with pytest.raises(ValueError) as raised:
+        SavedGame.model_validate({"ruleset": "classic", "seed": [1], "first_dealer": 0,
+                                  "players": [{"name": 7, "level": 7}, {"name": "C"}]})
+    said = invalid(raised.value)  # type: ignore[arg-type]
+    assert "players.0.name: should be text in quotes (found 7)" in said
+    assert "players.0.level: should be text in quotes (found 7)" in said
+    assert "or should be text in quotes (found 7)" not in said
+    # a union's kinds are still said as one
+    assert "seed: should be a whole number or should be text in quotes (found [1])" in said

@@ -375,3 +375,28 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         assert isinstance(app.stack.top, NetworkScene)
     finally:
         host.kill()
+
+
+def test_a_saved_table_that_cannot_be_set_aside_is_said_and_not_written_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Host set a saved table that does not load aside with a bare rename after the new
+    table was up: a rename refused (a folder the game may not change, a file held open on
+    Windows) raised out of the click and closed the window."""
+    import casino.persistence.files as files
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    app = make_app(player_name="Anna")
+    hosted_path().parent.mkdir(parents=True, exist_ok=True)
+    text = b'{"format": 1, "code": "AB'
+    hosted_path().write_bytes(text)
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    monkeypatch.setattr(Path, "replace", refuse)
+    monkeypatch.setattr(files, "move_no_clobber", refuse)
+    scene.host(port=0, bind="127.0.0.1")
+    steps(app)
+    assert app.stack.top is scene  # no table: the new one would save over the old file
+    assert "could not be kept aside" in scene.message
+    assert hosted_path().read_bytes() == text

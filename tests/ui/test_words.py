@@ -49,3 +49,35 @@ def test_a_whole_game_at_speed_one_reads_in_card_symbols_only() -> None:
     for text in [*log, *seen]:
         assert not NOTATION_CARD.search(text), text
     assert sum(bool(SYMBOL_CARD.search(text)) for text in log) > 40
+
+
+def test_a_cited_source_reads_whole_whatever_seed_it_names() -> None:
+    """'seed 007's notes' (a seed the game does not know, in a player's own ruleset) read
+    'seed 007's's notes', and 'the seed 004' read 'the source 004'."""
+    from casino.ui.words import cited
+
+    assert cited("as seed 007's notes say") == "as seed 007's notes say"
+    assert cited("as the seed 007 says") == "as the seed 007 says"
+    assert cited("as the seed 004 says") == "as Hoyle and pagat says"
+    assert cited("The seed 004 says so") == "Hoyle and pagat says so"
+    assert cited("seed 002's advanced room") == "the Swedish Kasino program's advanced room"
+    assert cited("seed 004's example") == "Hoyle and pagat's example"
+    assert cited("the seed's program writes x") == "the source's program writes x"
+
+
+def test_kasinos_five_of_spades_taking_what_sums_to_no_five_says_the_whole_table() -> None:
+    """Only a table card above 5, or a table adding up to less, was worded as the whole
+    table: 5\u2660 taking 3\u2663 3\u2665 (6) or A\u2663 3\u2665 (4 or 17) still read
+    'take 3\u2663, 3\u2665 with 5\u2660', the miscount the wording is there to avoid."""
+    from casino.engine import load_ruleset
+    from casino.engine.notation import parse_position
+
+    kasino = load_ruleset("kasino")
+    for table, cards in (("3C 3H", "3\u2663, 3\u2665"), ("AC 3H", "A\u2663, 3\u2665")):
+        state = parse_position(kasino, f"0;1;5S 9D/KS;{table};*/-")
+        [take] = [m for m in legal_moves(state)
+                  if isinstance(m, Capture) and str(m.card) == "5S"]
+        assert move_text(take, kasino) == f"take the whole table with 5\u2660: {cards}"
+    state = parse_position(kasino, "0;1;5S 9D/KS;2C 3H;*/-")  # a sum of 5: said as one
+    [take] = [m for m in legal_moves(state) if isinstance(m, Capture) and str(m.card) == "5S"]
+    assert move_text(take, kasino) == "take 2\u2663, 3\u2665 with 5\u2660"

@@ -11,7 +11,6 @@ import contextlib
 import functools
 import json
 import threading
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +19,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import bundled_names
+from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
@@ -64,12 +64,11 @@ def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
 
 
-def set_aside(path: Path) -> Path:
+def set_aside(path: Path) -> Path | None:
     """Rename a saved table that a new one replaces to NAME.unfinished-<time> beside it, as
-    a game in progress is kept when a new one starts."""
-    aside = path.with_name(f"{path.name}.unfinished-{time.strftime('%Y%m%d-%H%M%S')}")
-    path.replace(aside)
-    return aside
+    a game in progress is kept when a new one starts (and as ``casino-cli serve --new``
+    keeps it); None when it cannot be renamed. An earlier one is never written over."""
+    return keep_aside(path, label="unfinished")
 
 
 def known_tokens() -> dict[str, str]:
@@ -366,8 +365,12 @@ class NetworkScene(Scene):
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
             return  # the saved table stays where it is: Host may be tried again
-        if new and hosted_path().exists():  # the new table is up: set the old one aside
-            set_aside(hosted_path())  # (before the new one's first move saves over it)
+        # the new table is up: set the old one aside (before its first move saves over it)
+        if new and hosted_path().exists() and set_aside(hosted_path()) is None:
+            local.close()  # nothing saved yet: the old file stays as it is
+            self.message = notice_text(Said("{path}: not saved: the old file could not be "
+                                            "kept aside", path=str(hosted_path())))
+            return
         remote = Remote(f"127.0.0.1:{local.port}", local.code, self.app.settings.player_name,
                         token=table.seats[0].token)
         self.app.stack.replace(LobbyScene(self.app, remote, local))
