@@ -126,11 +126,11 @@ def process_alive(pid: int) -> bool:
     except (OSError, OverflowError):
         return False
     try:
-        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
-    except (OSError, UnicodeDecodeError):
+        stat_line = Path(f"/proc/{pid}/stat").read_bytes()  # its name may be any bytes
+    except OSError:
         return True  # no /proc (macOS): the signal test above is all there is
-    fields = stat_line.rpartition(")")[2].split()
-    return not fields or fields[0] not in ("Z", "X")
+    fields = stat_line.rpartition(b")")[2].split()
+    return not fields or fields[0] not in (b"Z", b"X")
 
 
 if sys.platform == "win32":
@@ -139,16 +139,21 @@ if sys.platform == "win32":
         so ask the kernel for its exit code (259 while it runs). Where Windows will not say,
         assume it runs: a live window's save slot is never taken over."""
         import ctypes
+        from ctypes import wintypes
 
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.OpenProcess.restype = wintypes.HANDLE  # pointer-sized: not cut to an int
+        kernel32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
+        kernel32.GetExitCodeProcess.argtypes = (wintypes.HANDLE, ctypes.POINTER(wintypes.DWORD))
+        kernel32.CloseHandle.argtypes = (wintypes.HANDLE,)
         handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
         if not handle:
             return ctypes.get_last_error() == 5  # access denied: another user's process
         try:
-            code = ctypes.c_ulong()
+            code = wintypes.DWORD()
             if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
                 return True
-            return code.value == 259  # STILL_ACTIVE
+            return code.value == 259  # STILL_ACTIVE (a process that exited with 259 reads so)
         finally:
             kernel32.CloseHandle(handle)
 
