@@ -1,0 +1,66 @@
+"""What a newcomer met playing by every control (s31): a settings file naming a computer
+level this version lacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from casino.persistence import load_settings
+from casino.persistence.settings import FILE_NAME
+from casino.ui.scenes.dialogs import NoticeScene
+from tests.ui.driver import steps
+from tests.ui.helpers import shot
+
+
+def settings_with_levels(home: Path, levels: list[str]) -> None:
+    """A settings file with two opponents at ``levels`` (three are always stored)."""
+    quoted = ", ".join(f'"{level}"' for level in levels)
+    (home / FILE_NAME).write_text(f"opponents = 2\nsound = false\ndifficulties = [{quoted}]\n",
+                                  encoding="utf-8")
+
+
+def test_a_settings_level_this_version_lacks_is_said_once_and_medium_played(
+        casino_home: Path) -> None:
+    """It became Medium at launch without a word, and the file kept the missing level."""
+    from casino.ui.app import launch, parse_args
+
+    settings_with_levels(casino_home, ["grandmaster", "hard", "heuristic"])
+    app = launch(parse_args(["--size", "800x600"]))
+    assert not isinstance(app, int)
+    steps(app)
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScene)
+    assert "Seat 2 plays at Medium: this version has no level 'grandmaster'" in notice.messages
+    assert len(notice.messages) == 1  # the known levels are not mentioned
+    shot(app, "settings_unknown_level_800")
+    assert app.settings.difficulties == ("heuristic", "hard", "heuristic")
+    assert load_settings(casino_home).value.difficulties == ("heuristic", "hard", "heuristic")
+    again = launch(parse_args(["--size", "800x600"]))
+    assert not isinstance(again, int)
+    steps(again)
+    assert not isinstance(again.stack.top, NoticeScene)  # said once
+
+
+def test_a_level_chosen_on_the_command_line_leaves_the_file_and_says_nothing(
+        casino_home: Path) -> None:
+    from casino.ui.app import launch, parse_args
+
+    settings_with_levels(casino_home, ["grandmaster", "hard", "heuristic"])
+    app = launch(parse_args(["--ruleset", "classic", "--level", "hard"]))
+    assert not isinstance(app, int)
+    assert app.settings.difficulties == ("hard", "hard", "hard") and not app.notices
+    assert load_settings(casino_home).value.difficulties[0] == "grandmaster"
+
+
+def test_the_settings_unknown_level_is_said_in_swedish(casino_home: Path) -> None:
+    from casino.ui.app import launch, parse_args
+
+    settings_with_levels(casino_home, ["heuristic", "grandmaster", "hard"])
+    with (casino_home / FILE_NAME).open("a", encoding="utf-8") as file:
+        file.write('language = "sv"\n')
+    app = launch(parse_args([]))
+    assert not isinstance(app, int)
+    steps(app)
+    assert isinstance(app.stack.top, NoticeScene)
+    assert app.stack.top.messages == [
+        "Plats 3 spelar på nivån Medel: den här versionen har ingen nivå 'grandmaster'"]
