@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
+import pytest
+
 from casino.persistence import load_settings
 from casino.persistence.settings import FILE_NAME
+from casino.ui import render
 from casino.ui.scenes.dialogs import NoticeScene
 from tests.ui.driver import steps
-from tests.ui.helpers import shot
+from tests.ui.helpers import make_app, shot, table_at
 
 
 def settings_with_levels(home: Path, levels: list[str]) -> None:
@@ -64,3 +68,42 @@ def test_the_settings_unknown_level_is_said_in_swedish(casino_home: Path) -> Non
     assert isinstance(app.stack.top, NoticeScene)
     assert app.stack.top.messages == [
         "Plats 3 spelar på nivån Medel: den här versionen har ingen nivå 'grandmaster'"]
+
+
+def pile_counts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
+    """Every line the capture piles' counts draw from now on, with where it landed."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = render.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(render, "draw_text", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize("position", [
+    "0;1;4S 5H/QS 3H;JD 9C;*/-;-;0/2",  # two, the computer with two sweeps
+    "0;1;4S/QS/3H/5H;JD 9C;*/-/-/-;-;0/1/0/3",  # four
+])
+def test_an_opponents_pile_counts_stay_inside_its_box(monkeypatch: pytest.MonkeyPatch,
+                                                      size: tuple[int, int],
+                                                      position: str) -> None:
+    # Every game: the computer's "0\u2660" hung under its box and its "0 cards" lay on the
+    # frame that lights up on its turn.
+    app = make_app(size=size)
+    table = table_at(app, "classic-sweeps", position)
+    drawn = pile_counts(monkeypatch)
+    shot(app, f"opponent-pile-{size[0]}-{position.split(';')[2].count('/') + 1}p")
+    lay = table.layout()
+    for seat in table.others():
+        box = pygame.Rect(lay.opponents[table.place(seat) - 1])
+        pile = pygame.Rect(table.pile_box(seat))
+        counts = [(t, r) for t, r in drawn if r.colliderect(pile.inflate(lay.margin * 4, 200))
+                  and r.top >= pile.bottom]
+        assert len(counts) == 2 and any("\u2660" in t for t, _r in counts), counts
+        for text, rect in counts:
+            assert box.inflate(-4, -4).contains(rect), (text, rect, box)
