@@ -8,12 +8,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from casino.engine import Card
 from casino.persistence import load_settings
 from casino.persistence.settings import FILE_NAME
 from casino.ui import render
 from casino.ui.scenes.dialogs import NoticeScene
-from tests.ui.driver import steps
+from tests.ui.driver import centre, click, key, steps
 from tests.ui.helpers import make_app, shot, table_at
+from tests.ui.test_newcomer31 import drawn_texts
 
 
 def settings_with_levels(home: Path, levels: list[str]) -> None:
@@ -107,3 +109,25 @@ def test_an_opponents_pile_counts_stay_inside_its_box(monkeypatch: pytest.Monkey
         assert len(counts) == 2 and any("\u2660" in t for t, _r in counts), counts
         for text, rect in counts:
             assert box.inflate(-4, -4).contains(rect), (text, rect, box)
+
+
+@pytest.mark.parametrize("how", ["click", "keys"])
+def test_selecting_a_table_card_says_what_comes_next_after_a_computers_move(
+        monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    # Four at 800x600: after the computers had played, a click on the 5\u2665 they trailed
+    # left the status line on "Computer 4: trail 5\u2665"; the selection's only sign was its
+    # frame turning from the orange of a card just played to a near yellow.
+    app = make_app(size=(800, 600))
+    table = table_at(app, "classic", "0;1;QS 8H/AC/2C/3C;TH 9S 5H;*/-/-/-;-")
+    table.say("Computer 4: trail 5H")  # as the table says a computer's move
+    if how == "click":
+        click(centre(table.card_positions(table.session.game)[Card.parse("5H")]))
+    else:
+        for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_SPACE):
+            key(k)
+    steps(app)
+    assert [str(item) for item in table.selection] == ["5H"]
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"selected-after-move-{how}")
+    assert any(text.startswith("Now click a hand card") for text, _r in drawn), drawn
+    assert not any(text.startswith("Computer 4: trail") for text, _r in drawn)
