@@ -3,6 +3,7 @@ level this version lacks."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pygame
@@ -13,6 +14,7 @@ from casino.persistence import load_settings
 from casino.persistence.settings import FILE_NAME
 from casino.ui import render
 from casino.ui.scenes.dialogs import NoticeScene
+from casino.ui.scenes.table import TableScene
 from tests.ui.driver import centre, click, key, steps
 from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer31 import drawn_texts
@@ -131,3 +133,29 @@ def test_selecting_a_table_card_says_what_comes_next_after_a_computers_move(
     shot(app, f"selected-after-move-{how}")
     assert any(text.startswith("Now click a hand card") for text, _r in drawn), drawn
     assert not any(text.startswith("Computer 4: trail") for text, _r in drawn)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_table_says_it_is_the_daily_deal(monkeypatch: pytest.MonkeyPatch,
+                                            size: tuple[int, int]) -> None:
+    # With the daily deal switched on, nothing on the table said these were today's cards.
+    app = make_app(size=size, daily_deal=True, players=3)
+    app.new_game()
+    steps(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.save is not None
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"daily-deal-{size[0]}")
+    said = [(t, r) for t, r in drawn if t.startswith("The daily deal of")]
+    assert [t for t, _r in said] == [f"The daily deal of {date.today().isoformat()}"]
+    sheet = pygame.Rect(table.layout().sheet)
+    assert sheet.contains(said[0][1]), (said, sheet)
+
+
+def test_an_ordinary_deal_says_nothing_of_the_daily_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    app.new_game()
+    steps(app)
+    drawn = drawn_texts(monkeypatch)
+    app.draw()
+    assert drawn and not any(t.startswith("The daily deal") for t, _r in drawn)

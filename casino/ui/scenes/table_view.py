@@ -468,6 +468,11 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     draw_text(surface, _("Points if the round ended now; game: {goal}").format(goal=goal), f - 2,
               (sx, y), DIM,
               max_width=sw)
+    if session.save is not None and session.save.daily is not None:
+        # the table said nowhere that these are today's cards, the deal everyone plays
+        y += round((f - 2) * 1.4)
+        draw_text(surface, _("The daily deal of {date}").format(
+            date=session.save.daily.isoformat()), f - 2, (sx, y), HILITE, max_width=sw)
 
     # the log, newest at the bottom
     lx, ly, lw, lh = lay.log
