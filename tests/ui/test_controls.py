@@ -136,20 +136,26 @@ def test_selecting_a_table_card_says_what_comes_next_after_a_computers_move(
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 3), ("kasino", 4)])
 def test_the_table_says_it_is_the_daily_deal(monkeypatch: pytest.MonkeyPatch,
-                                            size: tuple[int, int]) -> None:
+                                            size: tuple[int, int], ruleset: str,
+                                            players: int) -> None:
     # With the daily deal switched on, nothing on the table said these were today's cards.
-    app = make_app(size=size, daily_deal=True, players=3)
+    # Kasino with four each alone has the sheet's most rows and columns.
+    app = make_app(size=size, daily_deal=True, players=players, ruleset=ruleset,
+                   teams=False)
     app.new_game()
     steps(app)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.session.save is not None
     drawn = drawn_texts(monkeypatch)
-    shot(app, f"daily-deal-{size[0]}")
+    shot(app, f"daily-deal-{ruleset}-{size[0]}")
     said = [(t, r) for t, r in drawn if t.startswith("The daily deal of")]
     assert [t for t, _r in said] == [f"The daily deal of {date.today().isoformat()}"]
-    sheet = pygame.Rect(table.layout().sheet)
-    assert sheet.contains(said[0][1]), (said, sheet)
+    lay = table.layout()
+    rect = said[0][1]  # in the sheet's column, clear of the move log under it
+    assert rect.left >= lay.sheet[0] and rect.right <= lay.sheet[0] + lay.sheet[2], said
+    assert rect.bottom <= lay.log[1], (said, lay.log)
 
 
 def test_an_ordinary_deal_says_nothing_of_the_daily_deal(monkeypatch: pytest.MonkeyPatch) -> None:
