@@ -31,6 +31,7 @@ from casino.ui.session import (
     ai_levels,
     ai_pool,
     default_level,
+    level_label,
     shutdown_pool,
 )
 from casino.ui.settings import Settings
@@ -281,6 +282,25 @@ def run(argv: list[str]) -> int:
     return 0
 
 
+def known_levels(settings: Settings) -> Settings:
+    """``settings`` with each computer level this version lacks (a settings file from another
+    version) replaced by the default one."""
+    known = (*ai_levels(), PERSON)
+    if all(level in known for level in settings.difficulties):
+        return settings
+    return settings.changed(difficulties=tuple(
+        level if level in known else default_level() for level in settings.difficulties))
+
+
+def level_notices(settings: Settings) -> list[str]:
+    """A line for each seat whose level in the settings this version lacks, saying what it
+    plays at instead, worded as a saved game's (``session.level_notices``)."""
+    known = (*ai_levels(), PERSON)
+    return [_("Seat {number} plays at {level}: this version has no level '{missing}'").format(
+                number=seat, level=level_label(default_level()), missing=shorten(level, 40))
+            for seat, level in enumerate(settings.difficulties, 2) if level not in known]
+
+
 def launch(args: argparse.Namespace) -> App | int:
     """The window as the command line asks, with the saved settings; an exit status on error.
 
@@ -318,12 +338,15 @@ def launch(args: argparse.Namespace) -> App | int:
         overrides.update(teams=False)
     if overrides:
         settings = settings.changed(**overrides)
-    known = (*ai_levels(), PERSON)  # a level this version lacks plays at the default one
-    if any(level not in known for level in settings.difficulties):
-        settings = settings.changed(difficulties=tuple(
-            level if level in known else default_level() for level in settings.difficulties))
-    app = App(settings, size, args.seed, saved=loaded.value)
+    app = App(known_levels(settings), size, args.seed, saved=loaded.value)
     app.notices.extend(loaded.messages)
+    said = level_notices(settings)  # in the window's language; none when --level chose
+    app.notices.extend(said)
+    if said:  # the file is repaired too, so it is said once
+        app.saved = known_levels(app.saved)
+        error = save_settings(app.saved)
+        if error:
+            app.notices.append(error)
     if args.ruleset:
         app.new_game()
     else:

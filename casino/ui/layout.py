@@ -68,7 +68,11 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
     small = card_size_for_height(card[1] * 0.62)
     line = round(font * 1.5)
 
-    opp_h = small[1] + line + 2 * margin
+    # An opponent's box holds its capture pile with the two lines of counts under it ("0
+    # cards", "0\u2660"): with the box one line under the pile, the spades fell out of it and
+    # the cards' line lay on its frame.
+    counts = 2 * round(max(11, font - 3) * 1.25)  # render.draw_capture_pile's lines
+    opp_h = max(small[1] + line + 2 * margin, margin + 14 + small[1] + counts + 3)
     opponents_n = players - 1
     opp_w = (main_w - margin) // opponents_n
     opponents = tuple(

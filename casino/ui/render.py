@@ -141,8 +141,13 @@ def capture_label(cards: int, spades: int, sweeps: int | None) -> list[str]:
 
 
 def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], cards: int,
-                      spades: int, sweeps: int | None, settings: Settings, font: int) -> None:
-    """A face-down stack whose thickness grows with the cards taken, with its counts below."""
+                      spades: int, sweeps: int | None, settings: Settings, font: int,
+                      room: tuple[int, int] | None = None) -> None:
+    """A face-down stack whose thickness grows with the cards taken, with its counts below.
+
+    ``room``: the left and right edges the counts may take (an opponent's box, where two
+    lines are all there is height for); else they keep near the pile, inside the window.
+    """
     x, y, w, _0 = box
     left = x + (w - card[0]) // 2
     if cards:
@@ -155,13 +160,16 @@ def draw_capture_pile(surface: pygame.Surface, box: Box, card: tuple[int, int], 
     size = max(11, font - 3)
     top = y + 14 + card[1]
     lines: list[str] = []
+    left_edge, right_edge = room or (0, surface.get_width())
+    widest = w + 20 if room is None else right_edge - left_edge
     for line in capture_label(cards, spades, sweeps):  # the sweeps under the spades when
         # both are wider than the pile's place: "4\u2660 \u00b7 2 sweeps" ran off its
         # left edge to the window's and into the hand's frame at 800x600
-        lines += line.split(" \u00b7 ") if text_width(line, size) > w else [line]
+        lines += line.split(" \u00b7 ") if text_width(line, size) > widest - 20 * (
+            room is None) else [line]
     for line in lines:
-        half = min(w + 20, text_width(line, size)) // 2 + 4  # kept inside the window
-        centre = min(max(x + w // 2, half), surface.get_width() - half)
+        half = min(widest, text_width(line, size)) // 2 + 4  # kept inside the window / room
+        centre = min(max(x + w // 2, left_edge + half), right_edge - half)
         draw_text(surface, line, size, (centre, top), TEXT if cards else DIM, "midtop",
-                  max_width=w + 20, cards=False)
+                  max_width=widest, cards=False)
         top += round(size * 1.25)

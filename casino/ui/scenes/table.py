@@ -381,6 +381,10 @@ class TableScene(Scene):
     def toggle(self, index: int) -> None:
         item = self.session.game.round.table[index]
         self.focus = index
+        # the status line answers the click (the last move is in its seat's box and the log):
+        # it kept saying "Computer 4: trail 5\u2665", a selection's only sign a frame whose
+        # yellow is near the orange of the cards just played
+        self.message = ""
         if item in self.selection:
             self.selection.remove(item)
         else:

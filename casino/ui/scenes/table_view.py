@@ -368,8 +368,12 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
     spades = sum(c.suit == "S" for c in pile)
     sweeps = state.sweeps[seat] if scene.session.ruleset.scoring.sweep else None
     area = (x - lay.margin, y - 10, w + 2 * lay.margin, h)
+    room = None
+    if seat != scene.viewer:  # the counts stay inside the seat's box, right of its move
+        box = lay.opponents[scene.place(seat) - 1]
+        room = (box[0] + box[2] // 2, box[0] + box[2] - lay.margin // 2)
     draw_capture_pile(surface, area, lay.small, len(pile), spades, sweeps, scene.app.settings,
-                      lay.font)
+                      lay.font, room)
     if scene.changed_pile == seat and seat != scene.viewer:  # the computer took cards just now
         left = area[0] + (area[2] - lay.small[0]) // 2
         rect = pygame.Rect(left - 3, y - 3, lay.small[0] + 8, lay.small[1] + 8)
@@ -464,6 +468,11 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     draw_text(surface, _("Points if the round ended now; game: {goal}").format(goal=goal), f - 2,
               (sx, y), DIM,
               max_width=sw)
+    if session.save is not None and session.save.daily is not None:
+        # the table said nowhere that these are today's cards, the deal everyone plays
+        y += round((f - 2) * 1.4)
+        draw_text(surface, _("The daily deal of {date}").format(
+            date=session.save.daily.isoformat()), f - 2, (sx, y), HILITE, max_width=sw)
 
     # the log, newest at the bottom
     lx, ly, lw, lh = lay.log
