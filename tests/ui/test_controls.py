@@ -76,16 +76,7 @@ def test_the_settings_unknown_level_is_said_in_swedish(casino_home: Path) -> Non
 
 def pile_counts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
     """Every line the capture piles' counts draw from now on, with where it landed."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = render.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(render, "draw_text", spy)
-    return drawn
+    return drawn_texts(monkeypatch, render)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])

@@ -345,15 +345,7 @@ def test_a_capture_piles_counts_stay_beside_the_hand(monkeypatch: pytest.MonkeyP
     # began at the window's very edge and ran into the hand's frame.
     app = make_app(ruleset="kasino", size=size)
     table = table_at(app, "kasino", "0;0;5S 8D/KC 2H;9C 9H;4S 6S 7S 8S 2D 3D/-;*;2/0")
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = render.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, text, *args, **kw)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(render, "draw_text", spy)
+    drawn = drawn_texts(monkeypatch, render)
     shot(app, f"pile-label-{size[0]}")
     lay = table.layout()
     mine = [(t, r) for t, r in drawn if r.top > lay.hand[1] and r.right < lay.hand[0] + 40]
