@@ -257,11 +257,28 @@ def _keep_damaged(path: Path, problem: str) -> str:
                 problem=problem, backup=str(backup))
 
 
+def _keep_newer(path: Path, found: int) -> str:
+    """Keep aside a save that a later version wrote: sound, only not readable here."""
+    backup = keep_aside(path, label="newer")
+    if backup is None:
+        return Said("{path}: game not saved: the save there, {newer}, could not be kept aside",
+                    path=str(path), newer=_newer_said(found))
+    return Said("{path}: a save {newer} was kept as {backup}; resume it with that version",
+                path=str(path), newer=_newer_said(found), backup=str(backup))
+
+
+def _newer_said(found: int) -> str:
+    """What a newer-format save is, said alike when saving over it and when resuming it."""
+    return Said("written by a newer version of Casino (format {found}; this version reads "
+                "format 1)", found=found)
+
+
 def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
     """Write the game in progress atomically; None on success, else a message to show.
 
     Another game already in the slot is never overwritten: a different game in progress
-    is kept as ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>``;
+    is kept as ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>``
+    (one a newer version wrote as ``.newer-<time>``);
     the message says where. While another running Casino holds the slot nothing is written.
     """
     path = save_path(directory)
@@ -280,7 +297,9 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
                         error=describe_os_error(exc))
         notice = _keep_damaged(path, describe_os_error(exc))
     except ValidationError as exc:
-        notice = _keep_damaged(path, invalid(exc))
+        newer = _newer_in(path)
+        notice = (_keep_damaged(path, invalid(exc)) if newer is None
+                  else _keep_newer(path, newer))
     except ValueError as exc:
         notice = _keep_damaged(path, shorten(str(exc), 200))
     if notice is not None and path.exists():
@@ -318,7 +337,8 @@ def load_game(
     ``game.is_over()`` tells the caller to record it and ``discard_game``.
 
     A save that is not JSON, not this format, or does not replay is renamed to
-    ``current-game.json.broken-<time>`` with a message; nothing raises.
+    ``current-game.json.broken-<time>`` (``.newer-<time>`` when a later version wrote it) with
+    a message; nothing raises.
     """
     path = save_path(directory)
     clean_temporary(path.parent)
@@ -328,6 +348,7 @@ def load_game(
                                   "the saved game; it can be resumed once that window is "
                                   "closed", path=str(path), pid=owner),))
     back = _bring_back_unfinished(path)
+    label = "broken"
     try:
         raw = read_limited(path)
     except FileNotFoundError:
@@ -347,9 +368,11 @@ def load_game(
             return Loaded((save, game), (*back, *(Said("{path}: {problem}", path=str(path),
                                                        problem=n) for n in notes)))
         problem = loaded
+        if _newer_format(raw) is not None:
+            label = "newer"  # sound: only this version cannot read it
     message = Said("{path}: the saved game cannot be resumed: {problem}", path=str(path),
                    problem=problem)
-    backup = keep_aside(path)
+    backup = keep_aside(path, label=label)
     if backup is None:
         return Loaded(None, (message, Said("{path}: could not be moved aside; it is left in "
                                            "place", path=str(path))))
@@ -394,8 +417,7 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
     except ValidationError as exc:
         newer = _newer_format(raw)
         if newer is not None:
-            return Said("written by a newer version of Casino (format {found}; this version "
-                        "reads format 1): resume it with that version", found=newer)
+            return Said("{newer}: resume it with that version", newer=_newer_said(newer))
         return invalid(exc)
     except SaveError as exc:
         return Said("does not replay: {error}", error=str(exc))
@@ -403,6 +425,14 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
         return Said("not a saved game ({error})", error=Said("nested too deeply"))
     except ValueError as exc:  # e.g. a number of thousands of digits
         return Said("not a saved game ({error})", error=shorten(str(exc), 200))
+
+
+def _newer_in(path: Path) -> int | None:
+    """The format number of the save in ``path`` if a later version wrote it, else None."""
+    try:
+        return _newer_format(read_limited(path))
+    except OSError:
+        return None
 
 
 def _newer_format(raw: bytes) -> int | None:

@@ -20,6 +20,7 @@ from casino.persistence import (
     load_game,
     replay,
     save_game,
+    saves,
 )
 from casino.persistence.saves import FILE_NAME, LOCK_NAME
 
@@ -137,14 +138,20 @@ def test_not_json_and_empty(tmp_path: Path) -> None:
     assert _broken(tmp_path / "other", "<xml/>")[0] is None
 
 
+NEWER = "written by a newer version of Casino (format 2; this version reads format 1)"
+
+
 def test_wrong_version_and_wrong_types(tmp_path: Path) -> None:
     _, save = play(moves=4)
     data = json.loads(save.to_json())
     data["format"] = 2
-    value, messages = _broken(tmp_path, json.dumps(data))
-    assert value is None and "written by a newer version of Casino (format 2; this version " \
-        "reads format 1): resume it with that version" in messages[0]
-    assert "kept as" in messages[1]
+    text = json.dumps(data)
+    (tmp_path / FILE_NAME).write_text(text, encoding="utf-8")
+    value, messages = load_game(tmp_path)
+    assert value is None and f"{NEWER}: resume it with that version" in messages[0]
+    [backup] = newer_backups(tmp_path)  # sound, not damaged: not named .broken-
+    assert backup.read_text(encoding="utf-8") == text and str(backup) in messages[1]
+    assert backups(tmp_path, FILE_NAME) == []
     data["format"] = 1
     data["first_dealer"] = "left"
     (tmp_path / "b").mkdir()
@@ -237,6 +244,41 @@ def test_a_damaged_save_is_kept_before_a_new_game_is_saved(tmp_path: Path) -> No
     [backup] = backups(tmp_path, FILE_NAME)
     assert backup.read_bytes() == damaged and str(backup) in message
     assert save_game(save, tmp_path) is None  # the same game: quietly saved over
+
+
+def newer_backups(folder: Path) -> list[Path]:
+    return sorted(folder.glob(f"{FILE_NAME}.newer-*"))
+
+
+def test_a_newer_save_is_said_so_when_a_new_game_is_saved_over_it(tmp_path: Path) -> None:
+    """Saving over a save a later version wrote says what resuming it says, not "damaged"."""
+    _, old = play(moves=4)
+    data = json.loads(old.to_json())
+    data["format"] = 2
+    newer = json.dumps(data).encode("utf-8")
+    (tmp_path / FILE_NAME).write_bytes(newer)
+    _, save = play(moves=2)
+    message = save_game(save, tmp_path)
+    assert message is not None and "damaged" not in message and NEWER in message
+    [backup] = newer_backups(tmp_path)
+    assert backup.read_bytes() == newer and str(backup) in message
+    assert "resume it with that version" in message and backups(tmp_path, FILE_NAME) == []
+    loaded = load_game(tmp_path).value
+    assert loaded is not None and loaded[0] == save
+
+
+def test_a_newer_save_that_cannot_be_kept_aside_is_not_written_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, old = play(moves=4)
+    data = json.loads(old.to_json())
+    data["format"] = 2
+    newer = json.dumps(data).encode("utf-8")
+    (tmp_path / FILE_NAME).write_bytes(newer)
+    _, save = play(moves=2)
+    monkeypatch.setattr(saves, "keep_aside", lambda *_a, **_k: None)
+    message = save_game(save, tmp_path)
+    assert message is not None and NEWER in message and "could not be kept aside" in message
+    assert (tmp_path / FILE_NAME).read_bytes() == newer
 
 
 def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
