@@ -18,11 +18,14 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from casino.engine import Game, Ruleset
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.wording import Said
 from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside, shorten
+from casino.persistence.problems import invalid
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
 FILE_NAME = "records.sqlite3"
@@ -416,7 +419,14 @@ class Records:
                                          path=str(self.path), number=game_id))
             return None
         try:
-            GameRecord.parse(data).replayed(load_ruleset)
+            record = GameRecord.model_validate(data)
+        except ValidationError as exc:  # said as the other files' bad values are
+            self.read_errors.append(Said("{path}: game {number}'s record is damaged ({problems})",
+                                         path=str(self.path), number=game_id,
+                                         problems=invalid(exc)))
+            return None
+        try:
+            record.replayed(load_ruleset)
         except RecordError as exc:
             self.read_errors.append(Said("{path}: game {number}'s record does not replay "
                                          "({error})", path=str(self.path), number=game_id,

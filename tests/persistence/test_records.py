@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from casino import i18n
 from casino.cli import get_ruleset, replay_record
 from casino.engine import Game
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord
 from casino.persistence import Records, SavedGame, SeatInfo, replay
 from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
+from casino.ui.words import notice_text
 
 from .conftest import backups, child, play, read_only
 
@@ -409,6 +411,29 @@ def test_a_stored_record_that_does_not_replay_is_not_handed_to_the_review(filled
     assert records.game_record(2) is None
     assert "game 2's record does not replay" in records.read_errors[0]
     assert "(round 1 move" in records.read_errors[0] and str(filled) in records.read_errors[0]
+
+
+def test_a_stored_records_bad_values_are_named_as_a_saves_are(filled: Path) -> None:
+    """A record edited by hand said pydantic's English ('seed.constrained-int: Input should
+    be ...'), not the field, what it should be and what was found, in the window's language."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.execute("UPDATE games SET record = json_set(record, '$.first_dealer', 7,"
+                     " '$.seed', json('[1]')) WHERE id = 2")
+    records, _ = Records.open(filled.parent)
+    assert records.game_record(2) is None
+    [said] = records.read_errors
+    assert said.startswith(f"{filled}: game 2's record is damaged (")
+    assert "first_dealer: should be at most 3 (found 7)" in said
+    assert "seed: should be a whole number or should be text in quotes (found [1])" in said
+    assert "Input should" not in said and "constrained" not in said
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(said)
+    finally:
+        i18n.set_language("en")
+    assert f"{filled}: protokollet för parti 2 är skadat (" in shown
+    assert "first_dealer: ska vara högst 3 (hittade 7)" in shown
+    assert "should" not in shown and "found" not in shown
 
 
 @pytest.mark.parametrize("drop", ["DROP TABLE seats", "DROP TABLE hall_of_fame",
