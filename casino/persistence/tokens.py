@@ -1,0 +1,82 @@
+"""A window's seat tokens, by network table: joining again takes the same seat.
+
+``seat-tokens.json`` in the user data folder maps a table (its address and join code) to
+the token its host gave this window. A token only saves a rejoin, so a file that does not
+read keeps none; but, like every file of the game, a damaged one is never written over: it
+is kept aside first, and when it cannot be, nothing is written and the message says so.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from casino.engine.wording import Said
+from casino.persistence.files import (
+    atomic_write,
+    data_dir,
+    describe_os_error,
+    keep_aside,
+    read_limited,
+)
+
+FILE_NAME = "seat-tokens.json"
+MOST_TABLES = 20
+"""The newest tables kept; older tokens are dropped."""
+_MOST_BYTES = 1 << 20
+
+
+def tokens_path(directory: Path | None = None) -> Path:
+    return (directory or data_dir()) / FILE_NAME
+
+
+def known_tokens(directory: Path | None = None) -> dict[str, str]:
+    """The seat tokens kept so far; none when the file is missing or does not read."""
+    data = _read(tokens_path(directory))
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _read(path: Path) -> object:
+    """The file's JSON; None when there is none, ``...`` when it does not read (a pipe in
+    its place is refused, not waited on)."""
+    try:
+        return json.loads(read_limited(path, _MOST_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, RecursionError):
+        return ...
+
+
+def remember_token(table: str, token: str, directory: Path | None = None) -> str | None:
+    """Keep ``token`` for ``table``; None when it is kept (or already was), else a message.
+
+    A damaged file is kept aside as ``seat-tokens.json.broken-<time>`` first (the message
+    says where); one that cannot be is left as it is, the token not kept.
+    """
+    path = tokens_path(directory)
+    tokens = known_tokens(directory)
+    if tokens.get(table) == token:
+        return None
+    tokens.pop(table, None)
+    tokens[table] = token  # the newest last
+    kept = dict(list(tokens.items())[-MOST_TABLES:])
+    notice = None
+    if not isinstance(_read(path), dict | None) and (path.exists() or path.is_symlink()):
+        if not path.is_file():  # a folder or a pipe in its place: not ours to move
+            return Said("{path}: seat token not kept: it is not a file; move it away to "
+                        "rejoin this table after a restart", path=str(path))
+        backup = keep_aside(path)
+        if backup is None:
+            return Said("{path}: seat token not kept: the damaged file there could not be "
+                        "kept aside; move or delete it to rejoin this table after a restart",
+                        path=str(path))
+        notice = Said("{path}: a damaged file of seat tokens was kept as {backup}",
+                      path=str(path), backup=str(backup))
+    try:
+        atomic_write(path, json.dumps(kept, indent=1).encode("utf-8"))
+    except OSError as exc:
+        return Said("{path}: seat token not kept ({error}); this table cannot be rejoined "
+                    "after a restart", path=str(path), error=describe_os_error(exc))
+    return notice
