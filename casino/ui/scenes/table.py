@@ -492,6 +492,8 @@ class TableScene(Scene):
         self.hint_worker = None
         self.focus = None
         self.wait = 0.0
+        self.changed.clear()  # the marked take or build is undone with the reply
+        self.changed_pile = None
         self.say(_("Your last move is taken back. This game counts as one with undo."))
 
     def ask_hint(self) -> None:
