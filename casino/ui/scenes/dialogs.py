@@ -337,8 +337,10 @@ class MenuScene(Dialog):
         elif action == "settings":
             from casino.ui.scenes.options import SettingsScene
 
-            self.close()
-            self.app.stack.push(SettingsScene(self.app))
+            self.close()  # and open again when Settings closes (not drawn twice under it)
+            table = self.table
+            self.app.stack.push(SettingsScene(
+                self.app, lambda: self.app.stack.push(MenuScene(self.app, table))))
         elif action == "rules":
             self.close()
             self.app.stack.push(rules_page(self.app, self.table.session.ruleset))

@@ -1,0 +1,69 @@
+"""Small things two helpers noticed in s31 and left alone: Esc from Settings opened in the
+game's menu, the "just took" frame after undo, the keys in the turn prompt, the review's
+colours for a network guest, the choice window and the panel title at odd sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from casino.ui.scenes.dialogs import MenuScene
+from casino.ui.scenes.options import SettingsScene
+from casino.ui.scenes.table import TableScene
+from casino.ui.scenes.table_view import CHANGED
+from tests.ui.driver import click, key, steps, top_name
+from tests.ui.helpers import make_app, shot
+from tests.ui.test_shell import button_of, play_human_moves, press_ctrl, start_from_title
+
+
+def test_esc_in_settings_opened_from_the_menu_goes_back_to_the_menu(casino_home: Path) -> None:
+    """It went straight back to the table, two steps at once."""
+    app = make_app()
+    start_from_title(app)
+    key(pygame.K_ESCAPE)
+    steps(app)
+    click(button_of(app.stack.top, "settings"))
+    steps(app)
+    assert isinstance(app.stack.top, SettingsScene)
+    key(pygame.K_ESCAPE)
+    steps(app)
+    shot(app, "leftovers_settings_back_to_menu")
+    assert isinstance(app.stack.top, MenuScene)
+    assert [type(s).__name__ for s in app.stack.scenes] == ["TableScene", "MenuScene"]
+    click(button_of(app.stack.top, "settings"))  # Done does the same
+    steps(app)
+    click(button_of(app.stack.top, "cancel"))
+    steps(app)
+    assert top_name(app) == "MenuScene"
+    key(pygame.K_ESCAPE)  # and Esc in the menu is back at the table
+    steps(app)
+    assert top_name(app) == "TableScene"
+
+
+def changed_pixels(app: object) -> int:
+    """How many pixels of the window are drawn in the "just took" orange."""
+    app.draw()  # type: ignore[attr-defined]
+    screen: pygame.Surface = app.screen  # type: ignore[attr-defined]
+    mask = pygame.mask.from_threshold(screen, CHANGED, (1, 1, 1, 255))
+    return int(mask.count())
+
+
+def test_undo_takes_the_computers_just_took_frame_away(casino_home: Path) -> None:
+    """After Ctrl+Z the computer's pile kept its orange frame for a take that was undone."""
+    app = make_app()
+    scene = start_from_title(app)
+    assert isinstance(scene, TableScene)
+    for _0 in range(8):  # until the computer's reply was a capture
+        play_human_moves(app, scene, 1)
+        play_human_moves(app, scene, 0)
+        if scene.changed_pile is not None:
+            break
+    assert scene.changed_pile is not None, "the computer never took in eight moves"
+    assert changed_pixels(app) > 0
+    press_ctrl(pygame.K_z)
+    steps(app)
+    assert scene.session.humans_turn()
+    shot(app, "leftovers_undo_no_frame")
+    assert scene.changed_pile is None and not scene.changed
+    assert changed_pixels(app) == 0
