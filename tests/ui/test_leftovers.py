@@ -7,13 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
+from casino.ui.scene import text_width
 from casino.ui.scenes.dialogs import MenuScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.table_view import CHANGED
 from tests.ui.driver import click, key, steps, top_name
-from tests.ui.helpers import make_app, shot
+from tests.ui.helpers import make_app, shot, table_at
+from tests.ui.test_newcomer31 import drawn_texts
 from tests.ui.test_shell import button_of, play_human_moves, press_ctrl, start_from_title
 
 
@@ -67,3 +70,22 @@ def test_undo_takes_the_computers_just_took_frame_away(casino_home: Path) -> Non
     shot(app, "leftovers_undo_no_frame")
     assert scene.changed_pile is None and not scene.changed
     assert changed_pixels(app) == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600)])
+def test_the_turn_prompt_names_the_hint_and_menu_keys_and_still_fits(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """"Your turn: click table cards…" named only the mouse; the keys were in the menu alone."""
+    app = make_app(size=size)
+    table = table_at(app, "classic", "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C 2S 8H;-/-;*")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"leftovers_prompt_{size[0]}")
+    sx, _sy, sw, _sh = table.layout().status
+    lines = [(t, r) for t, r in drawn if r.left >= sx and r.right <= sx + sw
+             and ("Your turn:" in t or "Esc menu" in t or "hand card" in t)]
+    said = " ".join(t for t, _r in lines)
+    assert said.startswith("Your turn:") and said.endswith("Keys: H hint, Esc menu."), lines
+    assert len(lines) <= 2  # no third line climbing into the table's cards
+    font = table.layout().font
+    for text, _r in lines:  # whole, never cut short with an ellipsis
+        assert text_width(text, font if len(lines) == 1 else font - 1) <= sw

@@ -356,8 +356,9 @@ def _prompt(scene: TableScene) -> str:
         return _("{name} to play…").format(name=session.seats[session.to_move()].shown)
     if scene.selection:
         return _("Now click a hand card (or press its number) to play it onto the selection.")
+    # the keys too, shortest: a newcomer met them only in the menu, which lists the rest
     return _("Your turn: click table cards to select them, then a hand card. "
-             "A card alone shows what it can do.")
+             "A card alone shows what it can do.") + " " + _("Keys: H hint, Esc menu.")
 
 
 def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
