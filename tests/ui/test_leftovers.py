@@ -89,3 +89,45 @@ def test_the_turn_prompt_names_the_hint_and_menu_keys_and_still_fits(
     font = table.layout().font
     for text, _r in lines:  # whole, never cut short with an ellipsis
         assert text_width(text, font if len(lines) == 1 else font - 1) <= sw
+
+
+def test_the_review_colours_moves_from_the_reviewed_seat_as_the_table_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviewed from seat 1 (a guest's name in the host's record book), "You" was listed in
+    the host's red and the other player in blue: the table counts colours from its own seat."""
+    from casino.ai.basic import GreedyPolicy
+    from casino.ai.play import play_game
+    from casino.engine import load_ruleset
+    from casino.engine.record import GameRecord
+    from casino.ui.render import seat_colour
+    from casino.ui.scenes import review
+
+    played = play_game(load_ruleset("classic"), "colours",
+                       [GreedyPolicy(seed=0), GreedyPolicy(seed=1)])
+    record = GameRecord.from_game(played.game, ["Anna", "You"], played.move_texts()).to_dict()
+    app = make_app()
+    scene = review.ReviewScene(app, record, seat=1, analyse=lambda view, seed: [])
+    app.stack.push(scene)
+    steps(app)
+    scene.index = 6
+    drawn: list[tuple[str, object]] = []
+    real = review.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, at: object, colour: object,
+            *args: object, **kw: object) -> pygame.Rect:
+        if not kw.get("bold"):  # the move list, not the bold line about the move shown
+            drawn.append((text, colour))
+        return real(surface, text, size, at, colour, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review, "draw_text", spy)
+    shot(app, "leftovers_review_seat1")
+
+    def listed(colour: tuple[int, int, int]) -> tuple[int, ...]:
+        return tuple(min(255, c + 70) for c in colour)
+
+    mine = {c for t, c in drawn if t.startswith("You: ")}
+    theirs = {c for t, c in drawn if t.startswith("Anna: ")}
+    assert mine and theirs
+    assert theirs == {listed(seat_colour(1, False))}
+    assert listed(seat_colour(0, False)) in mine  # some are marked in a verdict's colour
+    assert listed(seat_colour(1, False)) not in mine
