@@ -131,3 +131,41 @@ def test_the_review_colours_moves_from_the_reviewed_seat_as_the_table_does(
     assert theirs == {listed(seat_colour(1, False))}
     assert listed(seat_colour(0, False)) in mine  # some are marked in a verdict's colour
     assert listed(seat_colour(1, False)) not in mine
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600)])
+def test_the_choice_window_keeps_off_the_side_panel_when_it_fits(size: tuple[int, int]) -> None:
+    """Centred on the whole window, at 1280x800 it ran over the side panel's border."""
+    from casino.ui.scenes.dialogs import ChoiceScene
+    from tests.ui.test_lone_card import CROWD, click_hand
+
+    app = make_app(size=size)
+    table = table_at(app, "classic", CROWD)
+    click_hand(app, table, 0)  # the 8\u2666 alone: many takes and builds, or trail
+    choice = app.stack.top
+    assert isinstance(choice, ChoiceScene)
+    shot(app, f"leftovers_choice_{size[0]}")
+    x, _y, w, _h = choice.layout().box
+    panel = table.layout().panel[0]
+    if w <= panel - 2 * 6:
+        assert x >= 0 and x + w <= panel, (x, w, panel)
+    else:  # wider than the felt (a small window): centred on the whole window as before
+        assert x == (size[0] - w) // 2
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600)])
+def test_the_panel_title_cuts_the_rulesets_name_never_the_round(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """At 1000x700 it read "Classic Casino with sweeps \u00b7 roun\u2026"."""
+    from casino.ui.scenes import table_view
+
+    app = make_app(size=size)
+    table = table_at(app, "classic-sweeps", "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C 2S 8H;-/-;*")
+    drawn = drawn_texts(monkeypatch)
+    shot(app, f"leftovers_panel_title_{size[0]}")
+    lay = table.layout()
+    titles = [t for t, r in drawn if "round 1" in t and r.left >= lay.panel[0]]
+    assert len(titles) == 1, drawn
+    title = titles[0]
+    assert title.endswith(" \u00b7 round 1") and title.startswith("Classic Casino")
+    assert table_view.text_width(title, lay.font, True) <= lay.sheet[2]
