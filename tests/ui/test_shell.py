@@ -100,9 +100,12 @@ def test_settings_dialog_from_the_menu_applies_at_once_and_persists(casino_home:
     for _ in range(keys.index("end_turn_staging") - dialog.row):
         key(pygame.K_DOWN)
     key(pygame.K_RIGHT)
+    key(pygame.K_ESCAPE)  # back to the menu it was opened from, then to the table
+    steps(app)
+    assert app.settings.end_turn_staging and isinstance(app.stack.top, MenuScene)
     key(pygame.K_ESCAPE)
     steps(app)
-    assert app.settings.end_turn_staging and app.stack.top is scene
+    assert app.stack.top is scene
     saved = load_settings(casino_home)
     assert not saved.messages
     assert (saved.value.card_back, saved.value.four_colour, saved.value.speed,

@@ -127,12 +127,15 @@ class ChoiceScene(Dialog):
 
     def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
                  moves: list[Move] | None = None, avoid: tuple[Box, ...] = (),
-                 note: str = "") -> None:
+                 note: str = "", felt: Callable[[], int] | None = None) -> None:
         super().__init__(app, title, [Button(N_("Cancel"), "cancel", key=pygame.K_ESCAPE)])
         self.options = options
         self.moves = moves or []
         self.avoid = avoid
         self.note = note
+        self.felt = felt
+        """The width of the table's felt, left of its side panel: the window is centred there
+        when it fits (centred on the whole window it ran over the panel's border)."""
         self.rows = len(options)
         self.on_choose = on_choose
         self.hover = 0
@@ -190,6 +193,9 @@ class ChoiceScene(Dialog):
         bw = min(w - 2 * margin, max(360, int(w * self.wide), self.natural_width() + 2 * margin))
         bh = min(h - 2 * margin, frame + notes * note_h + row_h * shown)
         x = (w - bw) // 2
+        room = self.felt() if self.felt is not None else w
+        if bw <= room - 2 * margin:
+            x = (room - bw) // 2
         y = _clear_of(self.avoid, (x, (h - bh) // 2, bw, bh), h, margin)
         title = (x + margin, y + margin, bw - 2 * margin, line)
         rows = tuple((x + margin, y + margin + line + i * row_h, bw - 2 * margin, row_h - 2)
@@ -337,8 +343,10 @@ class MenuScene(Dialog):
         elif action == "settings":
             from casino.ui.scenes.options import SettingsScene
 
-            self.close()
-            self.app.stack.push(SettingsScene(self.app))
+            self.close()  # and open again when Settings closes (not drawn twice under it)
+            table = self.table
+            self.app.stack.push(SettingsScene(
+                self.app, lambda: self.app.stack.push(MenuScene(self.app, table))))
         elif action == "rules":
             self.close()
             self.app.stack.push(rules_page(self.app, self.table.session.ruleset))

@@ -7,6 +7,7 @@ and is saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -89,13 +90,16 @@ def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font
 
 
 class SettingsScene(Dialog):
-    """Settings, from the title or the table's menu; every change applies and is saved at once."""
+    """Settings, from the title or the table's menu; every change applies and is saved at once.
+    ``back`` runs when it closes: the table's menu opens itself again there, so Esc goes back
+    one step, to the menu, not two."""
 
     wide = 0.56
     PREVIEW_ROWS = 5
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, back: Callable[[], None] | None = None) -> None:
         super().__init__(app, N_("Settings"), [Button(N_("Done"), "cancel", key=pygame.K_ESCAPE)])
+        self.back = back
         self.row = 0
         self.rows = len(self.options()) + self.PREVIEW_ROWS
 
@@ -166,6 +170,8 @@ class SettingsScene(Dialog):
     def on_action(self, action: str, value: object) -> bool:
         if action == "cancel":
             self.close()
+            if self.back is not None:
+                self.back()
             return True
         return False
 

@@ -145,7 +145,7 @@ class ReviewScene(Scene):
         # every hand, face up: the others on top, the reviewed player's at the bottom
         for seat in range(len(self.names)):
             hand = state.hands[seat]
-            colour = HILITE if step and step.seat == seat else seat_colour(seat, partnership)
+            colour = HILITE if step and step.seat == seat else self.colour(seat)
             if seat == self.seat:
                 boxes = hand_boxes(lay.hand, len(hand), lay.card)
                 draw_text(surface, self.names[seat], lay.font, (lay.hand[0], lay.status[1]),
@@ -164,7 +164,8 @@ class ReviewScene(Scene):
         grid = grid_for(lay.table, state.table, self.ruleset.table_spaces, lay.card)
         for item, slot in zip(state.table, grid.slots, strict=False):
             draw_item(surface, item, slot, grid.card, grid.tag, self.ruleset, settings,
-                      partnership, HILITE if item in items else None, set())
+                      partnership, HILITE if item in items else None, set(),
+                      me=self.seat, seats=len(self.names))
         if step is None:
             self.draw_rounds(surface, lay)
         self.draw_panel(surface, lay, step)
@@ -184,7 +185,8 @@ class ReviewScene(Scene):
         y += round(font * 2.2)
         for s in range(sides):
             draw_text(surface, names[s], font, (x + w // 4 + s * col + col // 2, y),
-                      seat_colour(s, partnership), "midtop", bold=True, max_width=col - 8)
+                      seat_colour((s - self.final.round.side_of(self.seat)) % sides,
+                                  partnership), "midtop", bold=True, max_width=col - 8)
         y += round(font * 1.6)
         running = [0] * sides
         for r, score in enumerate(self.final.scores):
@@ -273,12 +275,17 @@ class ReviewScene(Scene):
                 draw_text(surface, text, f - 1, (x, y), colour, max_width=w)
                 y += line
 
+    def colour(self, seat: int) -> tuple[int, int, int]:
+        """``seat``'s colour counted from the reviewed seat, as the table counts from the
+        window's own (``Session.colour_of``): the reviewed player is blue, whatever the seat."""
+        return seat_colour((seat - self.seat) % len(self.names), self.final.round.partnership)
+
     def _entry(self, k: int, size: int, width: int) -> tuple[list[str], tuple[int, int, int]]:
         """A move of the list as its lines (two at most) and colour, its mark in front."""
         s = self.steps[k]
         mark = ""
         verdict = self.verdicts.get(k)
-        colour = seat_colour(s.seat, self.final.round.partnership)
+        colour = self.colour(s.seat)
         colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
         if s.seat == self.seat and verdict is not None:
             sign, colour = mark_of(verdict)

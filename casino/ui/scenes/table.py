@@ -454,7 +454,8 @@ class TableScene(Scene):
         ruleset = self.session.ruleset
         title = _("What should {card} do?").format(card=card_text(card))
         self.app.stack.push(ChoiceScene(self.app, title, [move_text(m, ruleset) for m in moves],
-                                        chosen, moves, avoid, note))
+                                        chosen, moves, avoid, note,
+                                        lambda: self.layout().panel[0]))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:
@@ -492,6 +493,8 @@ class TableScene(Scene):
         self.hint_worker = None
         self.focus = None
         self.wait = 0.0
+        self.changed.clear()  # the marked take or build is undone with the reply
+        self.changed_pile = None
         self.say(_("Your last move is taken back. This game counts as one with undo."))
 
     def ask_hint(self) -> None:

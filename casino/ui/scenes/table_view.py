@@ -345,6 +345,17 @@ def owner_tag(scene: TableScene, seat: int) -> str:
     return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
 
 
+def panel_title(name: str, number: int, size: int, width: int) -> str:
+    """"Classic Casino with sweeps \u00b7 round 2", the ruleset's name cut short when the
+    line is too wide, never the round ("\u2026 \u00b7 roun\u2026" at 1000x700 lost it)."""
+    title = _("{title} \u00b7 round {number}").format(title=name, number=number)
+    cut = name
+    while text_width(title, size, True) > width and len(cut) > 1:
+        cut = cut[:-1].rstrip()
+        title = _("{title} \u00b7 round {number}").format(title=cut + "\u2026", number=number)
+    return title
+
+
 def _prompt(scene: TableScene) -> str:
     session = scene.session
     note = session.status_note()
@@ -356,8 +367,9 @@ def _prompt(scene: TableScene) -> str:
         return _("{name} to play…").format(name=session.seats[session.to_move()].shown)
     if scene.selection:
         return _("Now click a hand card (or press its number) to play it onto the selection.")
+    # the keys too, shortest: a newcomer met them only in the menu, which lists the rest
     return _("Your turn: click table cards to select them, then a hand card. "
-             "A card alone shows what it can do.")
+             "A card alone shows what it can do.") + " " + _("Keys: H hint, Esc menu.")
 
 
 def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None:
@@ -421,8 +433,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     sx, sy, sw, _sh = lay.sheet
     f = lay.font - 2
     line = round(f * 1.55)
-    title = _("{title} \u00b7 round {number}").format(title=_(session.ruleset.title),
-                                                      number=game.round_index + 1)
+    title = panel_title(_(session.ruleset.title), game.round_index + 1, lay.font, sw)
     draw_text(surface, title, lay.font, (sx, sy), HILITE, bold=True, max_width=sw)
     names = session.short_side_names()
     score = score_round(game.round)
