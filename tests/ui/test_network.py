@@ -144,7 +144,7 @@ def test_hosting_over_a_saved_table_that_does_not_load_sets_it_aside(saved: str)
 
 def test_a_damaged_seat_tokens_file_is_kept_aside_not_written_over() -> None:
     """It was read as no tokens and replaced by this table's token, silently."""
-    from casino.ui.scenes.network import tokens_path
+    from casino.persistence.tokens import tokens_path
 
     tokens_path().parent.mkdir(parents=True, exist_ok=True)
     tokens_path().write_bytes(b'{"127.0.0.1:7777 ABC123": "tok')
@@ -163,6 +163,34 @@ def test_a_damaged_seat_tokens_file_is_kept_aside_not_written_over() -> None:
     [aside] = tokens_path().parent.glob(f"{tokens_path().name}.broken-*")
     assert aside.read_bytes() == b'{"127.0.0.1:7777 ABC123": "tok'
     assert len(json.loads(tokens_path().read_text())) == 1
+
+
+def test_a_seat_token_that_cannot_be_kept_is_said_once_at_the_table() -> None:
+    """A folder where the tokens file goes: the token is not kept (no rejoin after a
+    restart), and the table says so once, in red, instead of nothing (the window's own copy
+    of the token code swallowed the error, and tried again every frame)."""
+    from casino.persistence.tokens import tokens_path
+
+    tokens_path().mkdir(parents=True)
+    app = make_app(player_name="Anna")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    wait_for(app, lambda: lobby.remote.seats is not None)
+    other = Remote(f"127.0.0.1:{lobby.local.port}", lobby.local.code, "Ben")
+    try:
+        wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        assert "seat token not kept" in table.message and table.message_kind == "error", \
+            table.message
+    finally:
+        other.close()
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    assert tokens_path().is_dir()
 
 
 def test_the_window_rejoins_a_serve_host_with_its_token(tmp_path: Path) -> None:

@@ -7,9 +7,7 @@ host checks. All network work runs on threads (``casino.net.remote``); drawing n
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import json
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +21,8 @@ from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import SeatSpec, Table
-from casino.persistence.files import atomic_write, data_dir, keep_aside, read_limited
+from casino.persistence.files import data_dir, keep_aside
+from casino.persistence.tokens import known_tokens, remember_token
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -50,14 +49,8 @@ if TYPE_CHECKING:
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
 PERSON = "person"
-TOKENS_NAME = "seat-tokens.json"
-"""This window's seat tokens, by table (address and code): joining again takes the same seat."""
 HOSTED_NAME = "hosted-table.json"
 """The table this window hosts, saved after every move like ``casino-cli serve`` saves its own."""
-
-
-def tokens_path() -> Path:
-    return data_dir() / TOKENS_NAME
 
 
 def hosted_path() -> Path:
@@ -71,46 +64,8 @@ def set_aside(path: Path) -> Path | None:
     return keep_aside(path, label="unfinished")
 
 
-def known_tokens() -> dict[str, str]:
-    """The seat tokens kept so far; an unreadable file keeps none (a token only saves a
-    rejoin: without it one joins as a new player)."""
-    data = _read_tokens()
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def _read_tokens() -> object:
-    """The tokens file's JSON; None when there is none, ``...`` when it does not read (a
-    pipe in its place is refused, not waited on)."""
-    try:
-        return json.loads(read_limited(tokens_path(), 1 << 20).decode("utf-8"))
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, RecursionError):
-        return ...
-
-
 def table_key(address: str, code: str) -> str:
     return f"{address.strip()} {code.strip().upper()}"
-
-
-def remember_token(remote: Remote) -> None:
-    """Keep the seat's token in the user data folder, so this window rejoins its seat after a
-    drop or a restart (written once per table)."""
-    welcome = remote.welcome
-    if welcome is None:
-        return
-    tokens = known_tokens()
-    key = table_key(remote.address, remote.code)
-    if tokens.get(key) == welcome.token:
-        return
-    tokens[key] = welcome.token
-    kept = dict(list(tokens.items())[-20:])  # the newest tables only
-    if not isinstance(_read_tokens(), dict | None) and tokens_path().is_file():
-        keep_aside(tokens_path())  # a damaged file is never written over
-    with contextlib.suppress(OSError):  # no rejoin after a restart, but the game goes on
-        atomic_write(tokens_path(), json.dumps(kept, indent=1).encode("utf-8"))
 
 
 def seat_name(seat: SeatStatus) -> str:
@@ -449,6 +404,8 @@ class LobbyScene(Scene):
         self.remote = remote
         self.local = local
         self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
+        self.token_kept = False
+        self.token_problem: str | None = None
 
     def refused(self) -> bool:
         """This window asked to join and was not seated (a wrong code, a full table, nobody
@@ -471,12 +428,20 @@ class LobbyScene(Scene):
         if self.remote.poll():
             self.app.dirty = True
         self.buttons[0].label = N_("Back") if self.refused() else N_("Leave")
-        if self.remote.welcome is not None:
-            remember_token(self.remote)
+        welcome = self.remote.welcome
+        if welcome is not None and not self.token_kept:
+            # Once per table: a token that cannot be kept is said, not tried every frame.
+            self.token_kept = True
+            self.token_problem = remember_token(
+                table_key(self.remote.address, self.remote.code), welcome.token)
         if self.remote.state is not None and self.remote.problem is None:
             from casino.ui.remote_session import RemoteSession
+            from casino.ui.scenes.table import TableScene
 
             self.app.show_table(RemoteSession.start(self.remote, self.local))
+            table = self.app.stack.top
+            if self.token_problem is not None and isinstance(table, TableScene):
+                table.say(notice_text(self.token_problem), "error")
 
     def busy(self) -> bool:
         return True  # frames arrive from the network: keep looking
