@@ -250,14 +250,21 @@ def newer_backups(folder: Path) -> list[Path]:
     return sorted(folder.glob(f"{FILE_NAME}.newer-*"))
 
 
-def test_a_newer_save_is_said_so_when_a_new_game_is_saved_over_it(tmp_path: Path) -> None:
-    """Saving over a save a later version wrote says what resuming it says, not "damaged"."""
+def newer_save_under(folder: Path) -> tuple[bytes, SavedGame]:
+    """A save a later version wrote (format 2) in ``folder``, its bytes, and a new game's
+    save to write over it."""
     _, old = play(moves=4)
     data = json.loads(old.to_json())
     data["format"] = 2
     newer = json.dumps(data).encode("utf-8")
-    (tmp_path / FILE_NAME).write_bytes(newer)
+    (folder / FILE_NAME).write_bytes(newer)
     _, save = play(moves=2)
+    return newer, save
+
+
+def test_a_newer_save_is_said_so_when_a_new_game_is_saved_over_it(tmp_path: Path) -> None:
+    """Saving over a save a later version wrote says what resuming it says, not "damaged"."""
+    newer, save = newer_save_under(tmp_path)
     message = save_game(save, tmp_path)
     assert message is not None and "damaged" not in message and NEWER in message
     [backup] = newer_backups(tmp_path)
@@ -269,12 +276,7 @@ def test_a_newer_save_is_said_so_when_a_new_game_is_saved_over_it(tmp_path: Path
 
 def test_a_newer_save_that_cannot_be_kept_aside_is_not_written_over(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _, old = play(moves=4)
-    data = json.loads(old.to_json())
-    data["format"] = 2
-    newer = json.dumps(data).encode("utf-8")
-    (tmp_path / FILE_NAME).write_bytes(newer)
-    _, save = play(moves=2)
+    newer, save = newer_save_under(tmp_path)
     monkeypatch.setattr(saves, "keep_aside", lambda *_a, **_k: None)
     message = save_game(save, tmp_path)
     assert message is not None and NEWER in message and "could not be kept aside" in message

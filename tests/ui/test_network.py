@@ -73,7 +73,8 @@ def play_own(app: App, table: TableScene, move: Move | None = None) -> None:
     assert any(e.seat == session.me for e in session.log)
 
 
-def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
+def anna_hosts() -> tuple[App, LobbyScene]:
+    """Anna's window hosts a table on 127.0.0.1, its second seat open: the lobby, seated."""
     app = make_app(player_name="Anna")
     scene = NetworkScene(app)
     app.stack.push(scene)
@@ -81,6 +82,12 @@ def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.local is not None
     wait_for(app, lambda: lobby.remote.seats is not None)
+    return app, lobby
+
+
+def test_hosting_shows_the_lobby_then_a_person_joins_and_plays() -> None:
+    app, lobby = anna_hosts()
+    assert lobby.local is not None
     save(app, "lobby")
     assert [s.open for s in lobby.remote.seats.seats] == [False, True]
     other = Remote(f"127.0.0.1:{lobby.local.port}", lobby.local.code, "Ben")
@@ -172,13 +179,8 @@ def test_a_seat_token_that_cannot_be_kept_is_said_once_at_the_table() -> None:
     from casino.persistence.tokens import tokens_path
 
     tokens_path().mkdir(parents=True)
-    app = make_app(player_name="Anna")
-    scene = NetworkScene(app)
-    app.stack.push(scene)
-    scene.host(port=0, bind="127.0.0.1")
-    lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene) and lobby.local is not None
-    wait_for(app, lambda: lobby.remote.seats is not None)
+    app, lobby = anna_hosts()
+    assert lobby.local is not None
     other = Remote(f"127.0.0.1:{lobby.local.port}", lobby.local.code, "Ben")
     try:
         wait_for(app, lambda: isinstance(app.stack.top, TableScene))
