@@ -11,7 +11,6 @@ import pytest
 
 from casino.ui.scene import text_width
 from casino.ui.scenes.dialogs import MenuScene
-from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.table_view import CHANGED
 from tests.ui.driver import click, key, steps, top_name
@@ -20,21 +19,24 @@ from tests.ui.test_newcomer31 import drawn_texts
 from tests.ui.test_shell import button_of, play_human_moves, press_ctrl, start_from_title
 
 
-def test_esc_in_settings_opened_from_the_menu_goes_back_to_the_menu(casino_home: Path) -> None:
-    """It went straight back to the table, two steps at once."""
+@pytest.mark.parametrize(("action", "page"), [("settings", "SettingsScene"),
+                                              ("rules", "TextScene")])
+def test_esc_in_a_page_opened_from_the_menu_goes_back_to_the_menu(
+        casino_home: Path, action: str, page: str) -> None:
+    """Settings, and the rules, went straight back to the table, two steps at once."""
     app = make_app()
     start_from_title(app)
     key(pygame.K_ESCAPE)
     steps(app)
-    click(button_of(app.stack.top, "settings"))
+    click(button_of(app.stack.top, action))
     steps(app)
-    assert isinstance(app.stack.top, SettingsScene)
+    assert top_name(app) == page
     key(pygame.K_ESCAPE)
     steps(app)
-    shot(app, "leftovers_settings_back_to_menu")
+    shot(app, f"leftovers_{action}_back_to_menu")
     assert isinstance(app.stack.top, MenuScene)
     assert [type(s).__name__ for s in app.stack.scenes] == ["TableScene", "MenuScene"]
-    click(button_of(app.stack.top, "settings"))  # Done does the same
+    click(button_of(app.stack.top, action))  # its button does the same
     steps(app)
     click(button_of(app.stack.top, "cancel"))
     steps(app)

@@ -334,6 +334,10 @@ class MenuScene(Dialog):
             return self.on_action("undo", None)
         return super().handle_event(event)
 
+    def reopen(self) -> None:
+        """This menu again over its table: Esc in a page it opened goes back one step."""
+        self.app.stack.push(MenuScene(self.app, self.table))
+
     def on_action(self, action: str, value: object) -> bool:
         if action in ("resume", "cancel"):
             self.close()
@@ -344,12 +348,10 @@ class MenuScene(Dialog):
             from casino.ui.scenes.options import SettingsScene
 
             self.close()  # and open again when Settings closes (not drawn twice under it)
-            table = self.table
-            self.app.stack.push(SettingsScene(
-                self.app, lambda: self.app.stack.push(MenuScene(self.app, table))))
+            self.app.stack.push(SettingsScene(self.app, self.reopen))
         elif action == "rules":
-            self.close()
-            self.app.stack.push(rules_page(self.app, self.table.session.ruleset))
+            self.close()  # and open again when the rules close, as for Settings
+            self.app.stack.push(rules_page(self.app, self.table.session.ruleset, self.reopen))
         elif action == "new":
             from casino.ui.scenes.title import TitleScene
 
@@ -441,7 +443,8 @@ def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
     return out
 
 
-def rules_page(app: App, ruleset: Ruleset) -> TextScene:
+def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = None
+               ) -> TextScene:
     """The rules as help for a player: short sections, examples with card pictures, and
     apart, smaller, how these rules read their sources ("about these rules")."""
     blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
@@ -463,7 +466,7 @@ def rules_page(app: App, ruleset: Ruleset) -> TextScene:
     if ruleset.interpretations:
         blocks.append(SMALL + _("How these rules are read where the sources are silent:"))
         blocks += [f"{SMALL}\u2022 {symbols(cited(line))}" for line in ruleset.interpretations]
-    return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples)
+    return TextScene(app, _(ruleset.title), "\n\n".join(blocks), examples, back)
 
 
 class TextScene(Dialog):
@@ -472,8 +475,11 @@ class TextScene(Dialog):
     wide = 0.66
 
     def __init__(self, app: App, title: str, text: str,
-                 examples: list[tuple[Move, str]] | None = None) -> None:
+                 examples: list[tuple[Move, str]] | None = None,
+                 back: Callable[[], None] | None = None) -> None:
         super().__init__(app, title, [Button(N_("Close"), "cancel")])
+        self.back = back
+        """Runs when the page closes (the table's menu opens itself again there)."""
         self.text = text
         self.examples = examples or []
         """Moves drawn as card pictures where a paragraph reads '@example N'."""
@@ -483,6 +489,8 @@ class TextScene(Dialog):
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()
+        if self.back is not None:
+            self.back()
         return True
 
     def lines(self) -> list[tuple[str, bool]]:
