@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pygame
 
@@ -67,13 +68,14 @@ def build_groups(pile: Pile) -> list[str]:
 
 
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
-              tag: int, ruleset: Ruleset, settings: Settings, partnership: bool,
+              tag: int, ruleset: Ruleset, settings: Settings,
+              colour_of: Callable[[int], tuple[int, int, int]],
               outline: tuple[int, int, int] | None, hidden: set[Card],
-              owners: tuple[str, ...] = (), me: int = 0, seats: int = 0) -> None:
+              owners: tuple[str, ...] = ()) -> None:
     """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
     led by the owner's short name ("You: 8"), so ownership is not told by colour alone.
-    Colours count seats from ``me``, the window's own (``Session.colour_of``), out of
-    ``len(owners)`` seats, or ``seats`` when the tags name no owner (the review)."""
+    ``colour_of`` gives a seat's colour as the caller counts seats (the table from the
+    window's own seat, the review from the reviewed one)."""
     cards = item_cards(item)
     boxes = pile_boxes(slot, len(cards), card, tag)
     for c, box in zip(cards, boxes, strict=True):
@@ -86,8 +88,7 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         pygame.draw.rect(surface, outline, pygame.Rect(x, y, w, bottom - y).inflate(6, 6), 3,
                          border_radius=radius + 2)
     if isinstance(item, Pile) and not hidden.intersection(cards):
-        n = len(owners) or seats
-        colour = seat_colour((item.owner - me) % n if n else item.owner, partnership)
+        colour = colour_of(item.owner)
         text = tag_text(ruleset, item)
         if item.kind is PileKind.STACK:
             text = _("stack {value}").format(value=item.value)

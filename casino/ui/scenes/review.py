@@ -139,7 +139,6 @@ class ReviewScene(Scene):
         step: Step | None = self.steps[self.index] if self.index < len(self.steps) else None
         game = step.before if step else self.final
         state = game.round
-        partnership = state.partnership
         items = set(move_items(step.move)) if step else set()
         played = step.move.card if step else None
         # every hand, face up: the others on top, the reviewed player's at the bottom
@@ -164,8 +163,7 @@ class ReviewScene(Scene):
         grid = grid_for(lay.table, state.table, self.ruleset.table_spaces, lay.card)
         for item, slot in zip(state.table, grid.slots, strict=False):
             draw_item(surface, item, slot, grid.card, grid.tag, self.ruleset, settings,
-                      partnership, HILITE if item in items else None, set(),
-                      me=self.seat, seats=len(self.names))
+                      self.colour, HILITE if item in items else None, set())
         if step is None:
             self.draw_rounds(surface, lay)
         self.draw_panel(surface, lay, step)

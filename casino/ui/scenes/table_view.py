@@ -212,7 +212,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
-                      partnership, outline, hidden, owners, session.me)
+                      lambda seat: seat_colour(session.colour_of(seat), partnership), outline,
+                      hidden, owners)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
