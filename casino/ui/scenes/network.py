@@ -57,13 +57,6 @@ def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a saved table that a new one replaces to NAME.unfinished-<time> beside it, as
-    a game in progress is kept when a new one starts (and as ``casino-cli serve --new``
-    keeps it); None when it cannot be renamed. An earlier one is never written over."""
-    return keep_aside(path, label="unfinished")
-
-
 def table_key(address: str, code: str) -> str:
     return f"{address.strip()} {code.strip().upper()}"
 
@@ -320,8 +313,10 @@ class NetworkScene(Scene):
             self.message = _("cannot host on port {port}: {error}").format(
                 port=port, error=exc.strerror)
             return  # the saved table stays where it is: Host may be tried again
-        # the new table is up: set the old one aside (before its first move saves over it)
-        if new and hosted_path().exists() and set_aside(hosted_path()) is None:
+        # the new table is up: set the old one aside as NAME.unfinished-<time>, as
+        # ``casino-cli serve --new`` does, before its first move saves over it
+        if new and hosted_path().exists() and keep_aside(hosted_path(),
+                                                         label="unfinished") is None:
             local.close()  # nothing saved yet: the old file stays as it is
             self.message = notice_text(Said("{path}: not saved: the old file could not be "
                                             "kept aside", path=str(hosted_path())))
@@ -379,15 +374,16 @@ class NetworkScene(Scene):
         for table, fbox in zip(self.found, found[1:], strict=False):
             draw_text(surface, found_line(table), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
+        saved = hosted_path().exists()
         if self.message:
             draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
                       self.buttons[0].box[1] - font), ERROR, "midbottom", max_width=box[2] - 20)
-        elif hosted_path().exists() and self.fresh:
+        elif saved and self.fresh:
             draw_text(surface, _("Host starts a new table as shown; your saved one is set "
                                  "aside."), font - 1,
                       (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
                       "midbottom", max_width=box[2] - 20)
-        elif hosted_path().exists():
+        elif saved:
             draw_text(surface, _("Host reopens your saved table (its players rejoin); change "
                                  "a line to host a new one."), font - 1,
                       (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
