@@ -12,7 +12,6 @@ from casino.engine import Move, Ruleset
 from casino.engine.scoring import RoundScore
 from casino.i18n import N_, _, ngettext
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
-from casino.ui.render import seat_colour
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -30,7 +29,7 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.scenes.table_view import category_name
+from casino.ui.scenes.table_view import category_name, colour_of
 from casino.ui.session import Session
 from casino.ui.settings import Settings
 from casino.ui.words import cited, symbols
@@ -716,13 +715,12 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
     label_w = round(w * 0.3)
     col_w = (w - label_w) // len(names)
     line = round(font * 1.5)
-    partnership = session.game.round.partnership
     heads = [wrap(name, font, col_w - 6, bold=True)[:2] for name in names]
     for k, head in enumerate(heads):
         for n, text in enumerate(head):
             draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
                                             y + n * round(font * 1.2)),
-                      seat_colour(session.colour_of(k), partnership), "midtop", bold=True,
+                      colour_of(session, k), "midtop", bold=True,
                       max_width=col_w - 6)
     y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [(_("Cards taken"), score.cards), (_("Spades taken"), score.spades)]
@@ -775,7 +773,7 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
         pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
         draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
     for s in range(sides):
-        colour = seat_colour(session.colour_of(s), session.game.round.partnership)
+        colour = colour_of(session, s)
         pts = [point(i, v) for i, v in enumerate(running[s])]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)

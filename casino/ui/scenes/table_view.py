@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -69,6 +70,12 @@ def category_name(category: str) -> str:
     return _(name) if name is not None else category.replace("_", " ").capitalize()
 
 
+def colour_of(session: Session, seat: int) -> tuple[int, int, int]:
+    """A seat's colour at this window: counted from its own seat (``Session.colour_of``),
+    by team where there are partnerships."""
+    return seat_colour(session.colour_of(seat), session.game.round.partnership)
+
+
 def last_move(session: Session, seat: int) -> str:
     """A seat's last move in this round (nothing yet after a new round starts)."""
     for entry in reversed(session.log):
@@ -121,8 +128,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     for seat in scene.others():
         box = lay.opponents[scene.place(seat) - 1]
         to_move = scene.seat_to_move() == seat
-        panel(surface, box, HILITE if to_move else seat_colour(session.colour_of(seat),
-                                                               partnership), alpha=120)
+        panel(surface, box, HILITE if to_move else colour_of(session, seat), alpha=120)
         if to_move:  # its area lights up on its turn, as the person's does on theirs
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
@@ -212,7 +218,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
-                      lambda seat: seat_colour(session.colour_of(seat), partnership), outline,
+                      functools.partial(colour_of, session), outline,
                       hidden, owners)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
@@ -452,7 +458,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, word, hf, (sx + label_w + (start + end + 1) * col_w // 2, y), DIM,
                   "midtop", bold=True, max_width=(end - start + 1) * col_w - 4)
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
-        colour = seat_colour(session.colour_of(k), game.round.partnership)
+        colour = colour_of(session, k)
         for n, text in enumerate(head):
             draw_text(surface, text, hf, (sx + label_w + k * col_w + col_w // 2,
                                           y + n * round(f * 1.2)), colour, "midtop", bold=True,
@@ -493,8 +499,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for entry in session.log[-12:]:
-        colour = seat_colour(session.colour_of(entry.seat), game.round.partnership) \
-            if entry.seat >= 0 else DIM
+        colour = colour_of(session, entry.seat) if entry.seat >= 0 else DIM
         colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))
