@@ -148,12 +148,7 @@ def obliged(
         takers = [
             {c.index for c in hand if not po[c.index] and p.value in vt[c.index]} for p in piles
         ]
-        if rs.several_values:
-            one = rs.sum_single_table  # -1: a number card of several values
-            for c in hand:
-                if one[c.index] < 0:
-                    several = True
-                    break
+        several = _several_values(rs, hand)
 
     # ``breaks_obligation`` per move, written out as one loop with the item look-ups in C
     # (a call and two comprehensions per move cost most of a turn with a build on the table).
@@ -196,18 +191,7 @@ def obliged(
                         if on is None or pid not in on]
                 if kind is Build:
                     left.append(move.value)  # type: ignore[union-attr]
-                if len(left) == 2:  # the usual case, written out: two cards for two values
-                    a, b = left
-                    if a != b:
-                        card = move.card
-                        n = 0
-                        for c in hand:
-                            if c is not card and not po[c.index] and (
-                                    a in vt[c.index] or b in vt[c.index]):
-                                n += 1
-                        if n < 2:
-                            continue
-                elif len(left) > 2 and short_of_takers(
+                if len(left) > 1 and short_of_takers(
                         rs, set(left), [c for c in hand if c is not move.card and not po[c.index]]
                 ) is not None:
                     continue
