@@ -89,16 +89,20 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
                          border_radius=radius + 2)
     if isinstance(item, Pile) and not hidden.intersection(cards):
         colour = colour_of(item.owner)
-        text = tag_text(ruleset, item)
+        tag_words = tag_text(ruleset, item)
+        # Shorter and shorter, the first that fits its slot is drawn (side by side, wider
+        # tags overlapped and hid each other's owner): "Dator: 11", not "Dator: 11 (Kn)" cut;
+        # a stack "Comp: 10", never "Comp: stac…", which lost the value.
+        texts = [tag_words, re.sub(r" \([^)]*\)", "", tag_words)]
         if item.kind is PileKind.STACK:
-            text = _("stack {value}").format(value=item.value)
+            texts = [_("stack {value}").format(value=item.value), str(item.value)]
         if item.owner < len(owners):
-            text = f"{owners[item.owner]}: {text}"
+            texts = [f"{owners[item.owner]}: {t}" for t in texts]
         line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
         size = max(10, round(line_h * 0.7))
-        room = slot[2] - 4  # side by side, wider tags overlapped and hid each other's owner
-        if assets.font(size, True).size(text)[0] + 12 > room:
-            text = re.sub(r" \([^)]*\)", "", text)  # "Dator: 11", not "Dator: 11 (Kn)" cut
+        room = slot[2] - 4
+        text = next((t for t in texts if assets.font(size, True).size(t)[0] + 12 <= room),
+                    texts[-1])
         groups = build_groups(item)
         lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
             else [text]

@@ -171,3 +171,30 @@ def test_the_panel_title_cuts_the_rulesets_name_never_the_round(
     title = titles[0]
     assert title.endswith(" \u00b7 round 1") and title.startswith("Classic Casino")
     assert table_view.text_width(title, lay.font, True) <= lay.sheet[2]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_computers_stack_tag_keeps_its_value(monkeypatch: pytest.MonkeyPatch,
+                                               size: tuple[int, int]) -> None:
+    """Casino 33 under Xvfb: the computer's stack was tagged "Comp: stac…", its value cut
+    away; a tag too wide for its slot now drops the word, "Comp: 10", never the number."""
+    from casino.ui import render
+    from casino.ui.scene import shown_whole
+
+    app = make_app(size=size)
+    table_at(app, "casino33", "0;1;7S 10D 5H 4S 9C/KS 2H 8C 6D 5C;[s10 3S 7H @1];-/-;*")
+    tags: list[tuple[str, bool]] = []
+    real = render.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, *args: object,
+            **kw: object) -> pygame.Rect:
+        limit = kw.get("max_width")
+        if text.startswith("Comp") and isinstance(limit, int):
+            tags.append((text, shown_whole(text, size, limit, bool(kw.get("bold")), False)))
+        return real(surface, text, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "draw_text", spy)
+    shot(app, f"leftovers_stack_tag_{size[0]}")
+    assert tags, "no computer's tag drawn"
+    text, whole = tags[0]
+    assert text.endswith("10") and whole, tags
