@@ -208,16 +208,26 @@ class DialogLayout:
     buttons: tuple[Box, ...]
 
 
+def centred_x(width: int, box_w: int, felt: int | None, margin: int) -> int:
+    """Where a dialog ``box_w`` wide starts: centred on the felt ``felt`` pixels wide, left
+    of a table's side panel, when it fits there (centred on the whole window it ran over
+    the panel's border), else on the whole window."""
+    if felt is not None and box_w <= felt - 2 * margin:
+        return (felt - box_w) // 2
+    return (width - box_w) // 2
+
+
 def dialog_layout(width: int, height: int, rows: int, buttons: int, font: int,
-                  wide: float = 0.5) -> DialogLayout:
-    """A centred dialog with a title, ``rows`` rows of text or choices and a button row."""
+                  wide: float = 0.5, felt: int | None = None) -> DialogLayout:
+    """A centred dialog with a title, ``rows`` rows of text or choices and a button row;
+    over a table, centred on its felt (``felt`` pixels wide) where it fits."""
     line = round(font * 1.9)
     margin = max(6, font // 2)
     w = min(width - 2 * margin, max(360, int(width * wide)))
     h = min(height - 2 * margin, line * (rows + 2) + margin * 4)
     row_h = max(font + 4, (h - line * 2 - margin * 4) // max(rows, 1))
     row_h = min(row_h, line)
-    x = (width - w) // 2
+    x = centred_x(width, w, felt, margin)
     y = (height - h) // 2
     title = (x + margin, y + margin, w - 2 * margin, line)
     rows_boxes = tuple(

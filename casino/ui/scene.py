@@ -67,6 +67,11 @@ class Scene:
     def language_changed(self) -> None:
         """The window's language changed: word again what the scene keeps as text."""
 
+    def felt(self) -> int | None:
+        """How wide the part of this scene is that a dialog over it keeps to (a table's
+        felt, left of its side panel), or None for the whole window."""
+        return None
+
 
 @dataclass
 class SceneStack:
@@ -90,6 +95,11 @@ class SceneStack:
         if scene in self.scenes:
             self.scenes.remove(scene)
             scene.exit()
+
+    def below(self, scene: Scene) -> Scene | None:
+        """The opaque scene ``scene`` is drawn over (the top one if it is not stacked yet)."""
+        scenes = self.scenes[:self.scenes.index(scene)] if scene in self.scenes else self.scenes
+        return next((s for s in reversed(scenes) if s.opaque), None)
 
     @property
     def top(self) -> Scene | None:

@@ -11,7 +11,14 @@ import pygame
 from casino.engine import Move, Ruleset
 from casino.engine.scoring import RoundScore
 from casino.i18n import N_, _, ngettext
-from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.layout import (
+    Box,
+    DialogLayout,
+    centred_x,
+    dialog_layout,
+    fit_font,
+    inside,
+)
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -54,7 +61,14 @@ class Dialog(Scene):
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide,
+                             self.felt())
+
+    def felt(self) -> int | None:
+        """How wide the felt of the table below is: the window keeps to it when it fits
+        there (centred on the whole window, Settings ran over the side panel's border)."""
+        below = self.app.stack.below(self)
+        return below.felt() if below is not None else None
 
     def fitted_layout(self, texts: list[str], font: int, gap: int = 0) -> DialogLayout:
         """The layout with rows enough for ``texts`` wrapped at ``font`` (lines 1.35 fonts
@@ -64,7 +78,7 @@ class Dialog(Scene):
         width = dialog_layout(w, h, 1, len(self.buttons), body, self.wide).rows[0][2] - 8
         height = sum(len(wrap(t, font, width)) * round(font * 1.35) + gap for t in texts)
         rows = max(1, -(-height // round(body * 1.9)))
-        return dialog_layout(w, h, rows, len(self.buttons), body, self.wide)
+        return dialog_layout(w, h, rows, len(self.buttons), body, self.wide, self.felt())
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -120,27 +134,27 @@ class ChoiceScene(Dialog):
     """Several legal moves fit the click: each as small card pictures and in words; a click
     or its number picks one. The window keeps clear of the ``avoid`` boxes (the selection),
     so the cards the person chose stay in sight. More moves than the window holds scroll
-    (wheel, arrows, PgUp PgDn), said under the list; ``note`` is a line of advice under it."""
+    (wheel, arrows, PgUp PgDn), said under the list; ``note`` is a line of advice under it.
+    The window keeps to the table's felt; a move too long for its row takes two lines."""
 
     wide = 0.55
 
     def __init__(self, app: App, title: str, options: list[str], on_choose: OnChoice,
                  moves: list[Move] | None = None, avoid: tuple[Box, ...] = (),
-                 note: str = "", felt: Callable[[], int] | None = None) -> None:
+                 note: str = "") -> None:
         super().__init__(app, title, [Button(N_("Cancel"), "cancel", key=pygame.K_ESCAPE)])
         self.options = options
         self.moves = moves or []
         self.avoid = avoid
         self.note = note
-        self.felt = felt
-        """The width of the table's felt, left of its side panel: the window is centred there
-        when it fits (centred on the whole window it ran over the panel's border)."""
         self.rows = len(options)
         self.on_choose = on_choose
         self.hover = 0
         self.top = 0
         """The first option shown (the list scrolls when the window cannot hold them all)."""
         self._natural: tuple[int, int] | None = None  # window height, natural_width there
+        self._lines: tuple[tuple[int, int], int, list[list[str]]] | None = None
+        """The window size, and the options' type size and lines there (``option_lines``)."""
 
     def picture_height(self) -> int:
         return round(fit_font(self.app.screen.get_height()) * 2.8) if self.moves else 0
@@ -166,6 +180,42 @@ class ChoiceScene(Dialog):
             self._natural = (height, max(widest + self.number_width(), note))
         return self._natural[1]
 
+    def box_width(self) -> int:
+        """As wide as the widest option, within the felt (or the window) less its margins."""
+        w, h = self.app.screen.get_size()
+        margin = max(6, fit_font(h) // 2)
+        felt = self.felt()
+        most = min(w, felt if felt is not None else w) - 2 * margin
+        return min(most, max(360, int(w * self.wide), self.natural_width() + 2 * margin))
+
+    def pictures_most(self) -> int:
+        """How wide a move's pictures may be: a little over half the row, the rest its words."""
+        margin = max(6, fit_font(self.app.screen.get_height()) // 2)
+        return (self.box_width() - 2 * margin - self.number_width() - 16) * 11 // 20
+
+    def option_lines(self) -> tuple[int, list[list[str]]]:
+        """The options' type size and each one's lines in the row's room for words: all at
+        the body size on two lines at most, else all a step smaller (one size for the whole
+        list reads evenly), and there as many lines as a move needs. A window wider than
+        the felt (1000x700, 800x600) ran over the side panel; cut to the felt, the moves'
+        words would end in an ellipsis, losing cards."""
+        size_now = self.app.screen.get_size()
+        if self._lines is None or self._lines[0] != size_now:
+            font = fit_font(size_now[1])
+            margin = max(6, font // 2)
+            row = self.box_width() - 2 * margin
+            pictures, most = self.picture_height(), self.pictures_most()
+            rooms = [row - self.number_width() - 8 - (
+                move_pictures_width(self.moves[i], pictures, most) + 8
+                if i < len(self.moves) else 0) for i in range(self.rows)]
+            for size in (font, font - 1):
+                lines = [wrap(text, size, max(40, room))
+                         for text, room in zip(self.options, rooms, strict=True)]
+                if all(len(t) <= 2 for t in lines):
+                    break
+            self._lines = (size_now, size, lines)
+        return self._lines[1], self._lines[2]
+
     def notes(self) -> list[str]:
         """The lines under the list: where it is scrolled to, and the advice."""
         lines = []
@@ -181,7 +231,10 @@ class ChoiceScene(Dialog):
         font = fit_font(h)
         line = round(font * 1.9)
         margin = max(6, font // 2)
-        row_h = max(line, self.picture_height() + 8)
+        size, lines = self.option_lines()
+        most = min(3, max((len(t) for t in lines), default=1))  # a longer one ends in "\u2026"
+        words_h = most * round(size * 1.25) + 6
+        row_h = max(line, self.picture_height() + 8, words_h)
         note_h = round(font * 1.4)
         frame = line * 2 + margin * 4
         notes = 1 if self.note else 0
@@ -189,12 +242,9 @@ class ChoiceScene(Dialog):
         if frame + notes * note_h + row_h * shown > h - 2 * margin:  # scrolls: say so
             notes += 1
             shown = max(1, min(self.rows, (h - 2 * margin - frame - notes * note_h) // row_h))
-        bw = min(w - 2 * margin, max(360, int(w * self.wide), self.natural_width() + 2 * margin))
+        bw = self.box_width()
         bh = min(h - 2 * margin, frame + notes * note_h + row_h * shown)
-        x = (w - bw) // 2
-        room = self.felt() if self.felt is not None else w
-        if bw <= room - 2 * margin:
-            x = (room - bw) // 2
+        x = centred_x(w, bw, self.felt(), margin)
         y = _clear_of(self.avoid, (x, (h - bh) // 2, bw, bh), h, margin)
         title = (x + margin, y + margin, bw - 2 * margin, line)
         rows = tuple((x + margin, y + margin + line + i * row_h, bw - 2 * margin, row_h - 2)
@@ -265,9 +315,14 @@ class ChoiceScene(Dialog):
             if i < len(self.moves):
                 h = self.picture_height()
                 x = draw_move_pictures(surface, self.moves[i], (x, rect.centery - h // 2, 0, h),
-                                       self.app.settings) + 8
-            draw_text(surface, self.options[i], font, (x, rect.centery), TEXT, "midleft",
-                      max_width=rect.right - x - 8)
+                                       self.app.settings, self.pictures_most()) + 8
+            size, lines = self.option_lines()
+            step = round(size * 1.25)
+            texts = lines[i] if len(lines[i]) <= 3 else [*lines[i][:2], " ".join(lines[i][2:])]
+            top = rect.centery - step * (len(texts) - 1) // 2
+            for k, words in enumerate(texts):
+                draw_text(surface, words, size, (x, top + k * step), TEXT, "midleft",
+                          max_width=rect.right - x - 8)
         if len(lay.rows) < self.rows:  # a bar beside the list: how much is shown, and where
             first, last = lay.rows[0], lay.rows[-1]
             top, height = first[1], last[1] + last[3] - first[1]
@@ -313,7 +368,8 @@ class MenuScene(Dialog):
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, 0, fit_font(h), self.wide)
+        return dialog_layout(w, h, self.rows, 0, fit_font(h), self.wide,
+                             self.felt())
 
     def place_buttons(self) -> None:
         rows = self.layout().rows
@@ -605,9 +661,12 @@ class TextScene(Dialog):
             draw_text(surface, line, font, (x, y), TEXT, max_width=w)
 
 
-def _picture_places(move: Move, height: int) -> tuple[int, list[int], int]:
+def _picture_places(move: Move, height: int, most: int | None = None
+                    ) -> tuple[int, list[int], int]:
     """Where a move's small cards go at ``height``, from the pictures' left edge: the arrow's
-    x, each table item's x, and the whole width (one geometry for drawing and measuring)."""
+    x, each table item's x, and the whole width (one geometry for drawing and measuring).
+    Wider than ``most``, the items overlap to fit it (a capture of seven cards left the
+    words of its move too narrow a column in a small window's choice)."""
     from casino.engine.reasons import move_items
     from casino.engine.state import item_cards
     from casino.ui.layout import card_size_for_height
@@ -615,17 +674,23 @@ def _picture_places(move: Move, height: int) -> tuple[int, list[int], int]:
     w = card_size_for_height(height)[0]
     arrow = w + 6
     x = arrow + max(12, height // 3) + 6
+    first = x
     places = []
     for item in move_items(move):
         places.append(x)
         x += w + (len(item_cards(item)) - 1) * w // 3 + 8
+    if most is not None and x > most and len(places) > 1:
+        last = x - places[-1]  # the last item keeps its width; the others close up
+        share = max(0.0, (most - last - first) / (places[-1] - first))
+        places = [first + round((at - first) * share) for at in places]
+        x = places[-1] + last
     return arrow, places, x
 
 
 def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
-                       settings: Settings) -> int:
-    """A move as small cards: the hand card (outlined), an arrow, the table items it uses;
-    the x where the pictures end."""
+                       settings: Settings, most: int | None = None) -> int:
+    """A move as small cards: the hand card (outlined), an arrow, the table items it uses
+    (overlapping to keep within ``most`` pixels); the x where the pictures end."""
     from casino.engine.reasons import move_items
     from casino.engine.state import item_cards
     from casino.ui.layout import card_size_for_height
@@ -633,7 +698,7 @@ def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
 
     x, y, _w, h = box
     card = card_size_for_height(h)
-    arrow, places, width = _picture_places(move, h)
+    arrow, places, width = _picture_places(move, h, most)
     draw_card(surface, move.card, (x, y, *card), settings, HILITE)
     draw_text(surface, "\u2192", max(12, h // 3), (x + arrow, y + h // 2), DIM, "midleft")
     for item, at in zip(move_items(move), places, strict=True):
@@ -642,9 +707,9 @@ def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
     return x + width
 
 
-def move_pictures_width(move: Move, height: int) -> int:
-    """How wide ``draw_move_pictures`` draws ``move`` at ``height``."""
-    return _picture_places(move, height)[2]
+def move_pictures_width(move: Move, height: int, most: int | None = None) -> int:
+    """How wide ``draw_move_pictures`` draws ``move`` at ``height`` within ``most``."""
+    return _picture_places(move, height, most)[2]
 
 
 class NoticeScene(Dialog):

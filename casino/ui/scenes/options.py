@@ -120,7 +120,8 @@ class SettingsScene(Dialog):
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide,
+                             self.felt())
 
     def option_boxes(self) -> list[Box]:
         return list(self.layout().rows[:len(self.options())])

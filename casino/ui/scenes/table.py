@@ -153,6 +153,9 @@ class TableScene(Scene):
         w, h = self.app.screen.get_size()
         return table_layout(w, h, self.session.players)
 
+    def felt(self) -> int:
+        return self.layout().panel[0]
+
     def place(self, seat: int) -> int:
         """Where ``seat`` sits as the viewer sees the table: 0 the viewer, then clockwise
         (the index of its box in ``layout().opponents`` plus one)."""
@@ -454,8 +457,7 @@ class TableScene(Scene):
         ruleset = self.session.ruleset
         title = _("What should {card} do?").format(card=card_text(card))
         self.app.stack.push(ChoiceScene(self.app, title, [move_text(m, ruleset) for m in moves],
-                                        chosen, moves, avoid, note,
-                                        lambda: self.layout().panel[0]))
+                                        chosen, moves, avoid, note))
 
     def choose(self, move: Move) -> None:
         if self.app.settings.end_turn_staging:

@@ -1,0 +1,111 @@
+"""The table's windows at every size, and quitting a game that cannot be saved (s32): what
+players noticed, one test each, checking rectangles."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from casino.ui.scene import text_width
+from casino.ui.scenes import dialogs
+from casino.ui.scenes.dialogs import ChoiceScene, MenuScene
+from casino.ui.scenes.options import SettingsScene
+from casino.ui.scenes.table import TableScene
+from tests.ui.driver import key, steps, top_name
+from tests.ui.helpers import make_app, shot, table_at
+from tests.ui.test_newcomer31 import drawn_texts
+
+SIZES = [(1280, 800), (1000, 700), (800, 600)]
+POSITION = "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*"
+LONG = ("0;0;9S 8H 2C 3H/5D 6D 7D 8D;[b9x2 5C 4C 9C @1] [b9 6H 3D @0] 4H 5S 9D;"
+        "AH 2H/QD QC;*;0/0;1;00;2")
+"""The 9\u2660 alone: eight captures, the longest a multiple build, a build and three cards."""
+
+
+def open_menu(app_size: tuple[int, int], language: str = "en") -> tuple[TableScene, MenuScene]:
+    app = make_app(size=app_size, language=language)
+    table = table_at(app, "classic", POSITION)
+    key(pygame.K_ESCAPE)
+    steps(app)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    return table, menu
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_from_the_menu_keeps_off_the_side_panel(size: tuple[int, int],
+                                                         language: str) -> None:
+    # At 1280x800 Settings, centred on the whole window, ran over the side panel's border.
+    table, menu = open_menu(size, language)
+    menu.on_action("settings", None)
+    steps(table.app)
+    settings = table.app.stack.top
+    assert isinstance(settings, SettingsScene)
+    shot(table.app, f"settings-over-table-{size[0]}-{language}")
+    x, _y, w, _h = settings.layout().box
+    assert x >= 0 and x + w <= table.layout().panel[0], (x, w, table.layout().panel)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_window_over_the_table_keeps_to_its_felt(size: tuple[int, int]) -> None:
+    table, menu = open_menu(size)
+    app = table.app
+    felt = table.layout().panel[0]
+    for name in ("MenuScene", "TextScene", "KeysScene"):
+        if name == "TextScene":
+            menu.on_action("rules", None)
+        elif name == "KeysScene":
+            for _0 in range(2):  # the rules page back to the menu, the menu to the table
+                key(pygame.K_ESCAPE)
+                steps(app)
+            key(pygame.K_F1)
+        steps(app)
+        assert top_name(app) == name
+        dialog = app.stack.top
+        assert isinstance(dialog, dialogs.Dialog)
+        x, _y, w, _h = dialog.layout().box
+        assert x >= 0 and x + w <= felt, (name, x, w, felt)
+
+
+def choice_at(size: tuple[int, int], language: str) -> tuple[TableScene, ChoiceScene]:
+    app = make_app(size=size, language=language)
+    table = table_at(app, "classic", LONG)
+    key(pygame.K_1)
+    steps(app)
+    choice = app.stack.top
+    assert isinstance(choice, ChoiceScene) and len(choice.options) == 8
+    return table, choice
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_move_choice_fits_the_felt_and_says_every_move_whole(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    # At 1000x700 and 800x600 the window, as wide as its longest move, was wider than the
+    # felt and ran over the side panel. Cut to the felt, the moves must still read whole:
+    # a long one on two lines (three at most), none squeezed or ended with an ellipsis.
+    table, choice = choice_at(size, language)
+    drawn = drawn_texts(monkeypatch, dialogs)
+    shot(table.app, f"choice-long-{size[0]}-{language}")
+    lay = choice.layout()
+    x, _y, w, _h = lay.box
+    assert x >= 0 and x + w <= table.layout().panel[0], (x, w, table.layout().panel)
+    size_now, lines = choice.option_lines()
+    assert size_now >= choice_font(size) - 1 and max(len(t) for t in lines) <= 3, lines
+    for option, row in zip(choice.options, lay.rows, strict=True):
+        inside = [(t, r) for t, r in drawn if pygame.Rect(row).contains(r)
+                  and not re.fullmatch(r"\d+\.|\u2192", t)]  # its number, its pictures' arrow
+        words = [t for t, _r in inside]
+        assert " ".join(words) == option, (option, words)
+        for text, rect in inside:
+            assert not text.endswith("\u2026") and rect.right <= x + w
+            assert rect.width >= text_width(text, size_now) - 1, (text, rect)
+
+
+def choice_font(size: tuple[int, int]) -> int:
+    from casino.ui.layout import fit_font
+
+    return fit_font(size[1])
