@@ -241,6 +241,27 @@ def dialog_layout(width: int, height: int, rows: int, buttons: int, font: int,
     return DialogLayout((x, y, w, h), title, rows_boxes, buttons_boxes)
 
 
+def menu_layout(width: int, height: int, rows: int, text_h: int, font: int, wide: float,
+                felt: int | None = None) -> DialogLayout:
+    """A dialog of a title, ``rows`` rows of buttons and under them a block of text
+    ``text_h`` pixels high (the last of its rows), and no button row: sized to what it holds.
+    (The game menu was a general dialog three rows taller than its buttons, with room for a
+    button row it does not have: a band of empty space under its key help.)"""
+    line = round(font * 1.9)
+    margin = max(6, font // 2)
+    w = min(width - 2 * margin, max(360, int(width * wide)))
+    h = min(height - 2 * margin, line * (rows + 1) + text_h + margin * 4)
+    row_h = max(font + 4, min(line, (h - line - text_h - margin * 4) // max(rows, 1)))
+    x = centred_x(width, w, felt, margin)
+    y = (height - h) // 2
+    title = (x + margin, y + margin, w - 2 * margin, line)
+    top = y + margin + line
+    boxes = [(x + margin, top + i * row_h, w - 2 * margin, row_h) for i in range(rows)]
+    text_top = top + rows * row_h + margin
+    boxes.append((x + margin, text_top, w - 2 * margin, y + h - margin - text_top))
+    return DialogLayout((x, y, w, h), title, tuple(boxes), ())
+
+
 def fit_font(height: int) -> int:
     """The body font size for a window height."""
     return max(12, min(22, round(height * 0.021)))

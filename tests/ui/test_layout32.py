@@ -109,3 +109,21 @@ def choice_font(size: tuple[int, int]) -> int:
     from casino.ui.layout import fit_font
 
     return fit_font(size[1])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_game_menu_is_as_tall_as_what_it_holds(monkeypatch: pytest.MonkeyPatch,
+                                                   size: tuple[int, int]) -> None:
+    # At 1280x800 a band of empty space lay under the key help, as if something were
+    # missing: the menu was a dialog three rows taller than its buttons, with room for a
+    # button row it does not have.
+    table, menu = open_menu(size)
+    drawn = drawn_texts(monkeypatch, dialogs)
+    shot(table.app, f"menu-{size[0]}")
+    _x, y, _w, h = menu.layout().box
+    under = menu.buttons[-1].box[1] + menu.buttons[-1].box[3]
+    helps = [(t, r) for t, r in drawn if r.top >= under]
+    assert helps and helps[0][0].startswith("Keys:"), drawn
+    assert helps[-1][0].endswith("clears the selection."), helps  # all of it, none cut
+    last = max(r.bottom for _t, r in helps)
+    assert 0 < y + h - last <= menu.layout().title[3], (y + h, last)

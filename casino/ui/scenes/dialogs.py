@@ -18,6 +18,7 @@ from casino.ui.layout import (
     dialog_layout,
     fit_font,
     inside,
+    menu_layout,
 )
 from casino.ui.scene import (
     ACTION,
@@ -364,12 +365,25 @@ class MenuScene(Dialog):
             Button(N_("Rules"), "rules"), Button(N_("New game"), "new"), Button(N_("Quit"), "quit"),
         ])
         self.table = table
-        self.rows = len(self.buttons) + 3
+
+    def help_lines(self) -> tuple[int, list[str]]:
+        """The key help under the buttons: its type size and lines at the window's width."""
+        w, h = self.app.screen.get_size()
+        font = fit_font(h)
+        size = font - 3
+        width = menu_layout(w, h, len(self.buttons), 0, font, self.wide).title[2] - 8
+        return size, wrap(_("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards "
+                            "and Space selects; H hint; U unseen cards; Enter ends a staged "
+                            "turn; Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 "
+                            "full screen. Mouse: click table cards, then a hand card, or drag a "
+                            "hand card onto the table; right click clears the selection."),
+                          size, width)
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, 0, fit_font(h), self.wide,
-                             self.felt())
+        size, lines = self.help_lines()
+        return menu_layout(w, h, len(self.buttons), len(lines) * round(size * 1.3),
+                           fit_font(h), self.wide, self.felt())
 
     def place_buttons(self) -> None:
         rows = self.layout().rows
@@ -419,18 +433,13 @@ class MenuScene(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
-        size = fit_font(surface.get_height()) - 3
-        x, y, w, _0 = lay.rows[len(self.buttons)]
-        help_text = _("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards and "
-                     "Space selects; H hint; U unseen cards; Enter ends a staged turn; "
-                     "Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 full screen. "
-                     "Mouse: click table cards, then a hand card, or drag a hand card onto "
-                     "the table; right click clears the selection.")
+        size, lines = self.help_lines()
+        x, y, _w, _0 = lay.rows[len(self.buttons)]
         bottom = lay.box[1] + lay.box[3] - 6
-        for line in wrap(help_text, size, w):
+        for line in lines:
             if y + size > bottom:
                 break
-            draw_text(surface, line, size, (x, y), DIM)
+            draw_text(surface, line, size, (x + 4, y), DIM)  # inset like the title
             y += round(size * 1.3)
 
 
