@@ -8,8 +8,14 @@ import re
 import pygame
 import pytest
 
+from casino.ai.basic import GreedyPolicy
+from casino.ai.play import play_game
+from casino.engine import load_ruleset
+from casino.engine.record import GameRecord
+from casino.ui import review as review_data
+from casino.ui.review import Verdict
 from casino.ui.scene import text_width
-from casino.ui.scenes import dialogs
+from casino.ui.scenes import dialogs, review
 from casino.ui.scenes.dialogs import ChoiceScene, MenuScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.table import TableScene
@@ -127,3 +133,56 @@ def test_the_game_menu_is_as_tall_as_what_it_holds(monkeypatch: pytest.MonkeyPat
     assert helps[-1][0].endswith("clears the selection."), helps  # all of it, none cut
     last = max(r.bottom for _t, r in helps)
     assert 0 < y + h - last <= menu.layout().title[3], (y + h, last)
+
+
+def review_scene(size: tuple[int, int], names: list[str]) -> review.ReviewScene:
+    played = play_game(load_ruleset("royal"), "rv", [GreedyPolicy(seed=s) for s in range(2)])
+    record = GameRecord.from_game(played.game, names, played.move_texts()).to_dict()
+    app = make_app(size=size, language="sv")
+    scene = review.ReviewScene(app, record, analyse=lambda view, seed: [])
+    app.stack.push(scene)
+    steps(app)
+    scene.todo = []
+    for k, s in enumerate(scene.steps):
+        if s.seat == 0:
+            scene.verdicts[k] = Verdict(s.move, 0.3)  # a close call, its words in the panel
+    scene.index = max(range(len(scene.steps)), key=lambda k: len(scene.steps[k].text))
+    steps(app)
+    return scene
+
+
+def panel_texts_keep_clear(monkeypatch: pytest.MonkeyPatch, scene: review.ReviewScene,
+                           name: str) -> list[tuple[str, pygame.Rect]]:
+    """Every line the review draws in its side panel, checked to keep inside the panel and
+    above its buttons."""
+    drawn = drawn_texts(monkeypatch, review)
+    shot(scene.app, name)
+    lay = scene.layout()
+    buttons = min(b.box[1] for b in scene.buttons)
+    panel = [(t, r) for t, r in drawn if r.left >= lay.panel[0]]
+    assert len(panel) > 5, drawn
+    for text, rect in panel:
+        assert rect.right <= scene.app.screen.get_width(), (text, rect)
+        assert rect.bottom <= buttons, (text, rect, buttons)
+    return panel
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 400)])
+def test_the_reviews_panel_keeps_inside_and_above_its_buttons(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    # A 24-letter name: the bold line of the move shown was wrapped as plain text and ran
+    # past the window's right edge.
+    scene = review_scene(size, ["Wilhelmina Wolfensberger", "Maximiliana Oxenstierna"])
+    panel_texts_keep_clear(monkeypatch, scene, f"review-long-names-{size[0]}")
+
+
+def test_however_long_the_move_the_review_never_draws_over_its_buttons(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The move, its verdict and the summary were drawn whatever their length, and the move
+    # list's current entry whatever the room: in a short window they ran over the buttons.
+    long = ("take the multiple 10 build (10\u2665 7\u2660 3\u2666 6\u2663 4\u2666), the 9 "
+            "build (6\u2665 3\u2666), 4\u2665, 5\u2660, 9\u2666 with 10\u2663 ") * 3
+    monkeypatch.setattr(review_data.Step, "text", property(lambda s: long))
+    scene = review_scene((640, 400), ["Wilhelmina Wolfensberger", "Maximiliana Oxenstierna"])
+    panel = panel_texts_keep_clear(monkeypatch, scene, "review-very-long-move")
+    assert any(t.startswith("Wilhelmina") for t, _r in panel)

@@ -196,10 +196,14 @@ class ReviewScene(Scene):
             y += round(font * 1.5)
 
     def draw_panel(self, surface: pygame.Surface, lay: TableLayout, step: Step | None) -> None:
+        """The move shown, the expert's word on it, the summary and the round's moves, from
+        the top down to the buttons and never over them: what has no room is left out (a
+        move's lines then its verdict's, and the list shows the moves that fit)."""
         pygame.draw.rect(surface, (12, 34, 24), lay.panel)
         x, y, w, _0 = lay.sheet
         f = lay.font - 1
         line = round(f * 1.45)
+        bottom = min(b[1] for b in lay.buttons) - lay.margin
         draw_text(surface, _("Review: {title}").format(title=_(self.ruleset.title)), lay.font,
                   (x, y), HILITE, bold=True, max_width=w)
         y += line + 4
@@ -217,8 +221,11 @@ class ReviewScene(Scene):
         y += 6
         if step is not None:
             who = self.names[step.seat]
-            for text in wrap(f"{who}: {step.text}", f, w):
-                draw_text(surface, text, f, (x, y), TEXT, bold=True)
+            # measured bold as drawn: measured plain, a long name's line ran off the window
+            for text in wrap(f"{who}: {step.text}", f, w, bold=True):
+                if y + line > bottom:
+                    break
+                draw_text(surface, text, f, (x, y), TEXT, bold=True, max_width=w)
                 y += line
             verdict = self.verdicts.get(self.index)
             if step.seat == self.seat:
@@ -230,6 +237,8 @@ class ReviewScene(Scene):
                 else:
                     colour, words = DIM, _("the expert is thinking\u2026")
                 for text in wrap(words[:1].upper() + words[1:], f, w):
+                    if y + line > bottom:
+                        break
                     draw_text(surface, text, f, (x, y), colour)
                     y += line
         else:
@@ -250,6 +259,8 @@ class ReviewScene(Scene):
                                      mistakes=len(mistakes), close=len(close),
                                      cost=decimal(sum(v.lost for v in mistakes)))
         for text in wrap(summary, f - 1, w):
+            if y + line > bottom:
+                break
             draw_text(surface, text, f - 1, (x, y), DIM)
             y += round((f - 1) * 1.4)
         y += 8
@@ -257,7 +268,6 @@ class ReviewScene(Scene):
         # lines (squeezed into one it shrank to small print at 800x600)
         round_index = game.round_index
         rows = [k for k, s in enumerate(self.steps) if s.before.round_index == round_index]
-        bottom = min(b[1] for b in lay.buttons) - lay.margin
         room = max(0, (bottom - y) // line)
         if not rows or room == 0:
             return
@@ -266,6 +276,7 @@ class ReviewScene(Scene):
         first, last = _around(here, [len(e[0]) for e in entries], room)
         for k, (texts, colour) in zip(rows[first:last + 1], entries[first:last + 1],
                                       strict=True):
+            texts = texts[:room]  # the move shown, when even it is taller than the room
             if k == self.index:
                 pygame.draw.rect(surface, (50, 95, 70), (x - 4, y - 2, w + 8, line * len(texts)),
                                  border_radius=4)
@@ -296,7 +307,7 @@ class ReviewScene(Scene):
 
 def _around(here: int, heights: list[int], room: int) -> tuple[int, int]:
     """The first and last entry shown: ``here`` and as many around it, alternately after and
-    before, as fit ``room`` lines."""
+    before, as fit ``room`` lines (``here`` alone, cut to the room, if it is taller)."""
     first = last = here
     used = heights[here]
     grew = True
