@@ -3,7 +3,9 @@ players noticed, one test each, checking rectangles."""
 
 from __future__ import annotations
 
+import encodings.ascii  # noqa: F401  (read as the user nobody below, who cannot import it)
 import re
+from pathlib import Path
 
 import pygame
 import pytest
@@ -16,12 +18,14 @@ from casino.ui import review as review_data
 from casino.ui.review import Verdict
 from casino.ui.scene import text_width
 from casino.ui.scenes import dialogs, review
-from casino.ui.scenes.dialogs import ChoiceScene, MenuScene
+from casino.ui.scenes.dialogs import ChoiceScene, ConfirmScene, MenuScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.table import TableScene
-from tests.ui.driver import key, steps, top_name
+from tests.persistence.conftest import read_only
+from tests.ui.driver import centre, click, key, steps, top_name
 from tests.ui.helpers import make_app, shot, table_at
 from tests.ui.test_newcomer31 import drawn_texts
+from tests.ui.test_shell import play_human_moves
 
 SIZES = [(1280, 800), (1000, 700), (800, 600)]
 POSITION = "0;0;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*"
@@ -186,3 +190,74 @@ def test_however_long_the_move_the_review_never_draws_over_its_buttons(
     scene = review_scene((640, 400), ["Wilhelmina Wolfensberger", "Maximiliana Oxenstierna"])
     panel = panel_texts_keep_clear(monkeypatch, scene, "review-very-long-move")
     assert any(t.startswith("Wilhelmina") for t, _r in panel)
+
+
+def unsaveable_table(casino_home: Path) -> TableScene:
+    """A game in progress whose save folder turned read-only: the table says "Not saved"."""
+    app = make_app()
+    app.new_game()
+    steps(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    play_human_moves(app, table, 1)
+    with read_only(casino_home):
+        play_human_moves(app, table, 1)  # its save fails: Permission denied
+    steps(app)
+    assert table.session.unsaved, table.session.unsaved
+    return table
+
+
+def choose_quit(table: TableScene) -> None:
+    key(pygame.K_ESCAPE)
+    steps(table.app)
+    menu = table.app.stack.top
+    assert isinstance(menu, MenuScene)
+    quit_button = next(b for b in menu.buttons if b.action == "quit")
+    click(centre(quit_button.box))
+    steps(table.app)
+
+
+def test_quitting_a_game_that_cannot_be_saved_asks_first(casino_home: Path) -> None:
+    # The folder read-only, the table said "Not saved: quitting now loses this game", and
+    # the menu's Quit quit at once all the same.
+    table = unsaveable_table(casino_home)
+    app = table.app
+    choose_quit(table)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene) and app.running
+    assert confirm.question == "This game cannot be saved. Quit and lose it?"
+    shot(app, "quit-unsaved")
+    x, _y, w, _h = confirm.layout().box
+    assert x + w <= table.layout().panel[0]
+    key(pygame.K_ESCAPE)  # Cancel: back to the menu, the game still on
+    steps(app)
+    assert app.running and top_name(app) == "MenuScene"
+    quit_button = next(b for b in app.stack.top.buttons  # type: ignore[union-attr]
+                       if b.action == "quit")
+    click(centre(quit_button.box))
+    steps(app)
+    assert top_name(app) == "ConfirmScene"
+    key(pygame.K_y)
+    steps(app)
+    assert not app.running
+
+
+def test_a_save_file_in_the_way_asks_too(casino_home: Path) -> None:
+    (casino_home / "current-game.json").mkdir()  # in the way of the save, even for root
+    app = make_app()
+    app.new_game()
+    steps(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.unsaved
+    choose_quit(table)
+    assert top_name(app) == "ConfirmScene" and app.running
+
+
+def test_quitting_a_saved_game_quits_at_once() -> None:
+    app = make_app()
+    app.new_game()
+    steps(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.unsaved is None
+    choose_quit(table)
+    assert not app.running

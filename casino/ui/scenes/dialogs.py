@@ -426,10 +426,25 @@ class MenuScene(Dialog):
 
             self.app.stack.replace(TitleScene(self.app))
         elif action == "quit":
-            self.app.running = False
+            self.quit()
         else:
             return False
         return True
+
+    def quit(self) -> None:
+        """Quit; while the table says the game is not saved (a read-only folder, a broken
+        save file), only once the person says so: it quit at once and the game was lost."""
+        if not self.table.session.unsaved:
+            self.app.running = False
+            return
+        self.close()  # Cancel opens the menu again, as Settings does
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Quit without saving?"),
+            _("This game cannot be saved. Quit and lose it?"), N_("Quit"), self.stop,
+            self.reopen))
+
+    def stop(self) -> None:
+        self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.draw_frame(surface)
@@ -753,23 +768,31 @@ class NoticeScene(Dialog):
 
 
 class ConfirmScene(Dialog):
-    """A yes/no question; ``on_yes`` runs only on the yes button (or Y)."""
+    """A yes/no question; ``on_yes`` runs only on the yes button (or Y), ``on_no`` (if any)
+    on Cancel, N or Esc."""
 
     wide = 0.45
 
     def __init__(self, app: App, title: str, question: str, yes: str,
-                 on_yes: Callable[[], None]) -> None:
+                 on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app, title, [Button(yes, "yes", key=pygame.K_y),
                                       Button(N_("Cancel"), "cancel", key=pygame.K_n)])
         self.question = question
         self.on_yes = on_yes
+        self.on_no = on_no
         self.rows = 3
         self.focus = 1  # Enter alone does not erase anything
+
+    def layout(self) -> DialogLayout:
+        """As tall as the question's lines (three rows always left a band under one line)."""
+        return self.fitted_layout([self.question], fit_font(self.app.screen.get_height()))
 
     def on_action(self, action: str, value: object) -> bool:
         self.close()
         if action == "yes":
             self.on_yes()
+        elif self.on_no is not None:
+            self.on_no()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
