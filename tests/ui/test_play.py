@@ -193,6 +193,39 @@ def test_hint_highlights_a_legal_move(ai_process: bool) -> None:
     assert scene.message.startswith("Hint:")
 
 
+def wait_for_hint(app: object, scene: TableScene) -> None:
+    key(pygame.K_h)
+    for _ in range(1000):  # worked out off the UI thread: up to 10 s
+        steps(app)  # type: ignore[arg-type]
+        if scene.hint is not None:
+            return
+        time.sleep(0.01)
+    raise AssertionError("no hint came")
+
+
+@pytest.mark.parametrize("how", ["escape", "right click"])
+def test_escape_or_right_click_puts_a_shown_hint_away(how: str) -> None:
+    """A shown hint marks cards as a selection does, so what clears a selection clears it;
+    Esc opened the menu over the marks instead, and Enter still played the hint after a
+    right click had said "Selection cleared"."""
+    app = make_app()
+    scene = table_at(app, "classic", POSITION)
+    wait_for_hint(app, scene)
+    if how == "escape":
+        key(pygame.K_ESCAPE)
+    else:
+        click((5, 5), button=3)
+    steps(app)
+    assert scene.hint is None and top_name(app) == "TableScene"
+    before = scene.session.game
+    key(pygame.K_RETURN)  # nothing hinted or staged: Enter plays nothing
+    steps(app)
+    assert scene.session.game is before
+    key(pygame.K_ESCAPE)  # with nothing left to clear, Esc opens the menu
+    steps(app)
+    assert top_name(app) == "MenuScene"
+
+
 def test_end_turn_staging_commits_on_enter_and_takes_back_on_escape() -> None:
     app = make_app(end_turn_staging=True)
     scene = table_at(app, "classic", POSITION)

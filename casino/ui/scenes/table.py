@@ -293,6 +293,7 @@ class TableScene(Scene):
             return self.on_release(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.selection.clear()
+            self.hint = None  # its marks are a selection too: Enter must not play it later
             self.say(_("Selection cleared."))
             return True
         return False
@@ -353,6 +354,9 @@ class TableScene(Scene):
             elif self.selection:
                 self.selection.clear()
                 self.say(_("Selection cleared."))
+            elif self.hint is not None:
+                self.hint = None
+                self.say(_("Hint put away."))
             else:
                 self.on_action("menu")
         else:
