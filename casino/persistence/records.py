@@ -24,7 +24,7 @@ from casino.engine import Game, Ruleset
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.wording import Said
-from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside, shorten
+from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.problems import invalid
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
@@ -430,7 +430,7 @@ class Records:
         except RecordError as exc:
             self.read_errors.append(Said("{path}: game {number}'s record does not replay "
                                          "({error})", path=str(self.path), number=game_id,
-                                         error=shorten(str(exc), 300)))
+                                         error=exc.reason))
             return None
         return data
 

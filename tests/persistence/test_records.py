@@ -413,6 +413,28 @@ def test_a_stored_record_that_does_not_replay_is_not_handed_to_the_review(filled
     assert "(round 1 move" in records.read_errors[0] and str(filled) in records.read_errors[0]
 
 
+def test_a_record_that_does_not_replay_is_said_in_the_players_language(filled: Path) -> None:
+    """The file and field were Swedish and the rest the engine's English: 'protokollet för
+    parti 2 går inte att spela upp igen (rounds[0].moves[2] (round 1 move 3): 'KS x QH': QH
+    is not a loose card on the table)'."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.execute("UPDATE games SET record = json_set(record, '$.rounds[0].moves[2][1]',"
+                     " '2S x QH') WHERE id = 2")
+    records, _ = Records.open(filled.parent)
+    assert records.game_record(2) is None
+    [said] = records.read_errors
+    assert said == (f"{filled}: game 2's record does not replay (rounds[0].moves[2] (round 1 "
+                    "move 3): '2S x QH': QH is not a loose card on the table)")
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(said)
+    finally:
+        i18n.set_language("en")
+    assert shown == (f"{filled}: protokollet för parti 2 går inte att spela upp igen "
+                     "(rounds[0].moves[2] (runda 1, drag 3): '2S x QH': D♥ ligger inte som "
+                     "ett löst kort på bordet)")
+
+
 def test_a_stored_records_bad_values_are_named_as_a_saves_are(filled: Path) -> None:
     """A record edited by hand said pydantic's English ('seed.constrained-int: Input should
     be ...'), not the field, what it should be and what was found, in the window's language."""
