@@ -476,6 +476,25 @@ def test_a_table_dropped_by_hand_is_kept_aside_and_a_new_book_started(
     assert records.add_saved(save, game).value == 1 and len(records.hall_of_fame()) == 2
 
 
+def test_every_missing_table_and_column_is_named_in_one_message(filled: Path) -> None:
+    """The check named the first thing missing only ('the column games.daily is missing'),
+    so a second look found the next."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.executescript("DROP TABLE hall_of_fame; ALTER TABLE seats DROP COLUMN rating;"
+                           " ALTER TABLE games DROP COLUMN daily;")
+    _, messages = Records.open(filled.parent)
+    [backup] = backups(filled.parent, FILE_NAME)
+    assert messages == (
+        f"{filled}: damaged (the table hall_of_fame and the columns games.daily and "
+        f"seats.rating are missing); kept as {backup} and a new record book started",)
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(messages[0])
+    finally:
+        i18n.set_language("en")
+    assert "(tabellen hall_of_fame och kolumnerna games.daily och seats.rating saknas)" in shown
+
+
 def test_four_players_each_alone_are_recorded_seat_by_seat(tmp_path: Path) -> None:
     # docs/RULES.md#classic-players-and-deal: four each alone; statistics follow the seats
     game, save = play(seed="a4", players=4, teams=False)
