@@ -75,7 +75,10 @@ class Card:
         key = text.strip().upper()
         card = _BY_TEXT.get(key)
         if card is None:
-            raise NotationError(f"not a card: {text!r} (expected rank A,2-10,J,Q,K + suit C,D,H,S)")
+            from casino.engine.wording import Reason  # wording needs cards
+
+            raise NotationError(Reason("not a card: {text} (expected rank A,2-10,J,Q,K + suit "
+                                       "C,D,H,S)", text=repr(text)))
         return card
 
     @property

@@ -26,7 +26,16 @@ class IllegalMoveError(CasinoError):
 
 
 class NotationError(CasinoError):
-    """Text that is not a card, move or position; the message names the offending token."""
+    """Text that is not a card, move or position; the message names the offending token.
+
+    ``reason`` holds it as data where a player may read it (a move or card of a saved game
+    or record, edited by hand); ``str()`` is the English sentence."""
+
+    def __init__(self, reason: Reason | str) -> None:
+        from casino.engine.wording import Reason
+
+        self.reason = reason if isinstance(reason, Reason) else Reason.plain(reason)
+        super().__init__(str(self.reason))
 
 
 class RulesetError(CasinoError):

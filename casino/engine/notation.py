@@ -13,6 +13,7 @@ from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import Position, is_legal
 from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, State, TableItem, item_cards
+from casino.engine.wording import Reason
 
 _TOKEN = re.compile(r"\[[^\]]*\]|\S+")
 _KIND_LETTER = {PileKind.BUILD: "b", PileKind.BLOCK: "k", PileKind.STACK: "s"}
@@ -73,18 +74,19 @@ def _find_item(table: tuple[TableItem, ...], token: str) -> TableItem:
         for item in table:
             if isinstance(item, Pile) and set(item.cards) == wanted:
                 return item
-        raise NotationError(f"no pile {token} on the table")
+        raise NotationError(Reason("no pile {pile} on the table", pile=token))
     card = Card.parse(token)
     if card in table:
         return card
-    raise NotationError(f"{token} is not a loose card on the table")
+    raise NotationError(Reason("{card} is not a loose card on the table", card=card))
 
 
 def parse_move(pos: Position, text: str) -> Move:
     """Read a move in ``pos``; a value left out is the one that makes the move legal."""
     tokens = _TOKEN.findall(text)
     if len(tokens) < 2:
-        raise NotationError(f"not a move: {text!r} (expected e.g. '5H t' or '9C x 9D 5H 4S')")
+        raise NotationError(Reason("not a move: {move} (expected e.g. {trail} or {capture})",
+                                   move=repr(text), trail="'5H t'", capture="'9C x 9D 5H 4S'"))
     head, verb, rest = tokens[0], tokens[1], tokens[2:]
     card_text, _, value_text = head.partition("=")
     card = Card.parse(card_text)
@@ -92,16 +94,16 @@ def parse_move(pos: Position, text: str) -> Move:
     try:
         value = int(value_text) if value_text else None
     except ValueError:
-        raise NotationError(f"bad value in {head!r}") from None
+        raise NotationError(Reason("bad value in {move}", move=repr(head))) from None
     # Items in table order, as the generator lists them, however they were typed.
     items = tuple(sorted((_find_item(pos.table, tok) for tok in rest), key=pos.table.index))
     if verb == "t":
         if rest:
-            raise NotationError(f"a trail takes no table items: {rest[0]!r}")
+            raise NotationError(Reason("a trail takes no table items: {item}", item=repr(rest[0])))
         return Trail(card)
     if verb == "x":
         if not items:
-            raise NotationError("a capture needs at least one table item")
+            raise NotationError(Reason("a capture needs at least one table item"))
         for v in ([value] if value is not None else list(values)):
             move = Capture(card, v, items)
             if is_legal(pos, move):
@@ -109,14 +111,15 @@ def parse_move(pos: Position, text: str) -> Move:
         return Capture(card, value if value is not None else values[0], items)
     m = re.fullmatch(r"([bk])(\d+)(?:x(\d+))?", verb)
     if not m:
-        raise NotationError(f"unknown move verb {verb!r} (expected t, x, bN, bNxK or kN)")
+        raise NotationError(Reason("unknown move verb {verb} (expected t, x, bN, bNxK or kN)",
+                                   verb=repr(verb)))
     number = int(m.group(2))
     if m.group(1) == "k":
         if len(items) != 1:
-            raise NotationError("a block goes onto exactly one table item")
+            raise NotationError(Reason("a block goes onto exactly one table item"))
         return Block(card, number, items[0])
     if not items:
-        raise NotationError("a build needs at least one table item")
+        raise NotationError(Reason("a build needs at least one table item"))
     return Build(card, number, items, int(m.group(3) or 1))
 
 

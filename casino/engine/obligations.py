@@ -99,8 +99,9 @@ def breaks_obligation(
             if touches:
                 continue
             if not any(pile.value in vt[c.index] for c in rest):
-                return Reason("you must keep a card that can take your {piles:short} "
-                              "({card} is your last one)", piles=(pile,), card=move.card)
+                return Reason("you may play {card} only on your {piles:short}, since it is "
+                              "the last card you hold that can take it", piles=(pile,),
+                              card=move.card)
         if _several_values(rs, hand):
             left = [p for p, touches in zip(piles, touched, strict=True) if not touches]
             if isinstance(move, Build):
@@ -109,9 +110,17 @@ def breaks_obligation(
             short = short_of_takers(rs, {p.value for p in left}, rest)
             if short is not None:
                 values, takers = short
-                return Reason("you must keep a card that can take your {piles:short} "
-                              "({card} is your last one)",
-                              piles=tuple(p for p in left if p.value in values), card=takers[0])
+                needy = tuple(p for p in left if p.value in values)
+                if isinstance(move, Build):
+                    return Reason("you may not build {value} with {card}: only {takers:and} "
+                                  "would be left in your hand to take your {piles:short}, and "
+                                  "one card takes builds of only one value in a play",
+                                  value=move.value, card=move.card, piles=needy,
+                                  takers=tuple(takers))
+                return Reason("you may not play {card} here: only {takers:and} would be left "
+                              "in your hand to take your {piles:short}, and one card takes "
+                              "builds of only one value in a play", card=move.card,
+                              piles=needy, takers=tuple(takers))
     return None
 
 

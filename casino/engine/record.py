@@ -25,6 +25,7 @@ from casino.engine.game import Game
 from casino.engine.moves import Move
 from casino.engine.notation import parse_move
 from casino.engine.ruleset import Ruleset
+from casino.engine.wording import Reason, Said
 
 RulesetLoader = Callable[[str], Ruleset]
 
@@ -38,13 +39,18 @@ Points = Annotated[StrictInt, Field(ge=-1000, le=1000)]
 class RecordError(CasinoError):
     """A game record that is malformed or does not replay; ``field`` says where.
 
-    ``field`` is a path into the record such as ``rounds[2].score`` or ``winner``.
+    ``field`` is a path into the record such as ``rounds[2].score (round 3)`` or ``winner``,
+    ``problem`` what is wrong there, both in English; ``reason`` says the two as data, so a
+    window reads a hand-edited save or record in its own language.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
+    def __init__(self, field: str | Reason, problem: str | Reason) -> None:
+        where = field if isinstance(field, Reason) else Reason.plain(field)
+        what = problem if isinstance(problem, Reason) else Reason.plain(problem)
+        self.reason = Reason("{field}: {problem}", field=where, problem=what)
+        self.field = str(where)
+        self.problem = str(what)
+        super().__init__(str(self.reason))
 
 
 class RoundRecord(BaseModel):
@@ -144,19 +150,23 @@ class GameRecord(BaseModel):
         try:
             ruleset = load_ruleset(self.ruleset)
         except CasinoError as exc:
-            raise RecordError("ruleset", str(exc)) from None
+            raise RecordError("ruleset", _reason(exc)) from None
         game = start_game(ruleset, len(self.players), self.seed, self.first_dealer, self.teams)
         done = replay_moves(game, [rnd.moves for rnd in self.rounds],
                             [rnd.score for rnd in self.rounds])
         game = done.game
         if not game.is_over():
-            raise RecordError("rounds", f"the game is not over after {len(self.rounds)} "
-                                        f"rounds (totals {_dashed(game.totals)})")
+            raise RecordError("rounds", Reason(
+                "the game is not over after {rounds} rounds (totals {totals})",
+                rounds=len(self.rounds), totals=_dashed(game.totals)))
         if self.totals is not None and tuple(self.totals) != game.totals:
-            raise RecordError("totals", f"{_dashed(self.totals)} recorded, "
-                                        f"{_dashed(game.totals)} replayed")
+            raise RecordError("totals", Reason("{recorded} recorded, {replayed} replayed",
+                                               recorded=_dashed(self.totals),
+                                               replayed=_dashed(game.totals)))
         if self.winner != game.winner():
-            raise RecordError("winner", f"{self.winner} recorded, {game.winner()} replayed")
+            raise RecordError("winner", Reason("{recorded} recorded, {replayed} replayed",
+                                               recorded=str(self.winner),
+                                               replayed=str(game.winner())))
         return done
 
 
@@ -184,15 +194,17 @@ def start_game(ruleset: Ruleset, players: int, seed: int | str, first_dealer: in
                teams: bool | None) -> Game:
     """The first deal of a recorded or saved game; RecordError for seats that do not fit."""
     if players not in ruleset.players:
-        raise RecordError("players", f"{players} seats; {ruleset.name} is played by "
-                                     f"{', '.join(map(str, ruleset.players))}")
+        raise RecordError("players", Reason("{count} seats; {ruleset} is played by {counts}",
+                                            count=players, ruleset=ruleset.name,
+                                            counts=tuple(map(str, ruleset.players))))
     if first_dealer >= players:
-        raise RecordError("first_dealer", f"{first_dealer} is not one of the "
-                                          f"{players} seats (0 to {players - 1})")
+        raise RecordError("first_dealer", Reason(
+            "{dealer} is not one of the {count} seats (0 to {last})", dealer=first_dealer,
+            count=players, last=players - 1))
     try:
         return Game.start(ruleset, players, seed, first_dealer, teams)
     except ValueError as exc:
-        raise RecordError("teams", str(exc)) from None
+        raise RecordError("teams", _reason(exc)) from None
 
 
 def replay_moves(
@@ -211,25 +223,31 @@ def replay_moves(
     for r, moves in enumerate(rounds):
         if r:
             if not game.round.is_over():
-                raise RecordError(f"rounds[{r}] (round {r + 1})",
-                                  f"round {r} had not ended when round {r + 1} began")
+                raise RecordError(_in_round(r), Reason(
+                    "round {number} had not ended when round {next} began", number=r,
+                    next=r + 1))
             if game.is_over():
-                raise RecordError("rounds", f"the game was over after {r} rounds, but the "
-                                            f"record has {len(rounds)}")
+                raise RecordError("rounds", Reason(
+                    "the game was over after {count} rounds, but the record has {rounds}",
+                    count=r, rounds=len(rounds)))
             game = game.next_round()
         for k, (seat, text) in enumerate(moves):
-            where = f"rounds[{r}].moves[{k}] (round {r + 1} move {k + 1})"
+            where = Reason("{field} (round {round} move {move})",
+                           field=f"rounds[{r}].moves[{k}]", round=r + 1, move=k + 1)
             state = game.round
+            shown = _cut(repr(text))
             if state.is_over():
-                raise RecordError(where, f"{text!r} after the round ended")
+                raise RecordError(where, Reason("{move} after the round ended", move=shown))
             if seat != state.to_move:
-                raise RecordError(where, f"{text!r} by seat {seat}, but it was seat "
-                                         f"{state.to_move}'s turn")
+                raise RecordError(where, Reason(
+                    "{move} by seat {seat}, but it was seat {turn}'s turn", move=shown,
+                    seat=seat, turn=state.to_move))
             try:
                 move = parse_move(state, text)
                 after = game.play(move)
             except CasinoError as exc:
-                raise RecordError(where, f"{text!r}: {exc}") from None
+                raise RecordError(where, Reason("{move}: {error}", move=shown,
+                                                error=_reason(exc))) from None
             plies.append(Ply(game, seat, move, after))
             game = after
         if scores is not None:
@@ -240,13 +258,34 @@ def replay_moves(
 def _check_round(game: Game, score: Mapping[str, Sequence[int]], r: int) -> None:
     """A recorded round ends with its moves and has the recorded score."""
     if not game.round.is_over():
-        raise RecordError(f"rounds[{r}].moves (round {r + 1})",
-                          "the moves end before the round does")
+        raise RecordError(_in_round(r, ".moves"), Reason("the moves end before the round does"))
     replayed = {name: list(column) for name, column in game.scores[-1].by_category().items()}
     recorded = {name: list(column) for name, column in score.items()}
     if recorded != replayed:
-        raise RecordError(f"rounds[{r}].score (round {r + 1})",
-                          f"{recorded} recorded, {replayed} replayed")
+        raise RecordError(_in_round(r, ".score"), Reason(
+            "{recorded} recorded, {replayed} replayed", recorded=_cut(str(recorded), 200),
+            replayed=_cut(str(replayed), 200)))
+
+
+def _in_round(r: int, part: str = "") -> Reason:
+    """A round's field, with the round counted as a player counts: ``rounds[2].score
+    (round 3)``."""
+    return Reason("{field} (round {round})", field=f"rounds[{r}]{part}", round=r + 1)
+
+
+def _reason(exc: Exception) -> Reason:
+    """An error's reason as data where it has one (an illegal move, a bad card), else its
+    English text."""
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, Reason):
+        return reason
+    said = exc.args[0] if exc.args else None
+    return said.reason if isinstance(said, Said) else Reason.plain(str(exc))
+
+
+def _cut(text: str, most: int = 60) -> str:
+    """``text`` cut short to ``most`` characters, its end kept (a quote or a brace)."""
+    return text if len(text) <= most else text[:most - 5] + "\u2026" + text[-4:]
 
 
 def _dashed(values: Sequence[int]) -> str:
@@ -263,7 +302,5 @@ def _record_error(exc: ValidationError) -> RecordError:
     path = ""
     for part in error["loc"]:
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    shown = repr(error.get("input"))
-    if len(shown) > 60:
-        shown = shown[:55] + "\u2026" + shown[-4:]
+    shown = _cut(repr(error.get("input")))
     return RecordError(path or "(record)", f"{error['msg']} (found {shown})")

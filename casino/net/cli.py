@@ -127,6 +127,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.games < 1 or args.tables < 1:
         raise _usage("--games and --tables must be at least 1")
     save_path = Path(args.save) if args.save else data_dir() / SAVE_NAME
+    # Before a saved table is resumed or moved aside: a port in use stops serve here.
+    taken = _bind_problem(args.bind, args.port)
+    if taken is not None:
+        kept = args.new and args.tables == 1 and save_path.is_file()
+        raise _usage(_cannot_listen(args.bind, args.port, taken, save_path if kept else None))
     tables: list[Table] = []
     if args.tables == 1 and save_path.exists() and not args.new:
         try:
@@ -170,7 +175,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         asyncio.run(_serve(hosted, args))
     except OSError as exc:
-        raise _usage(f"cannot listen on {args.bind}:{args.port}: {exc.strerror}") from None
+        raise _usage(_cannot_listen(args.bind, args.port, exc)) from None
     finally:
         if log is not None:
             log.close()
@@ -227,6 +232,53 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
         await host.close()
         for h in hosted:
             h.close()
+
+
+def _bind_problem(bind: str, port: int) -> OSError | None:
+    """Why serve could not listen on ``bind``:``port``, found by binding every address it
+    would listen on (as asyncio binds them) and letting them go at once; None when it can.
+
+    ``--new`` keeps the saved table aside before the host starts, so the port is tried
+    first: a port in use then stops serve with the table still in its place."""
+    import errno
+    import socket
+
+    if port == 0:
+        return None  # a free port is picked
+    try:
+        infos = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        return OSError(errno.EADDRNOTAVAIL, getattr(exc, "strerror", None) or str(exc))
+    for family, kind, proto, _, address in dict.fromkeys(infos):
+        with socket.socket(family, kind, proto) as sock:
+            if sys.platform != "win32":  # as asyncio does: a port left in TIME_WAIT is free
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                sock.bind(address)
+            except OSError as exc:
+                return exc
+    return None
+
+
+def _cannot_listen(bind: str, port: int, exc: OSError, kept: Path | None = None) -> str:
+    """What stops serve from listening, and what to do about it."""
+    import errno
+
+    if exc.errno == errno.EADDRINUSE:
+        said = (f"cannot listen on {bind}:{port}: the port is in use by another program "
+                "(perhaps another casino-cli serve); stop it, or give another --port "
+                "(--port 0 picks a free one)")
+    elif exc.errno == errno.EACCES:
+        said = (f"cannot listen on {bind}:{port}: not allowed to use this port (ports below "
+                "1024 need administrator rights); give another --port")
+    else:
+        said = f"cannot listen on {bind}:{port}: {exc.strerror or exc}"
+    if kept is not None:
+        said += f". The saved table stays in {kept}"
+    return said
 
 
 def _spec_text(spec: SeatSpec) -> str:

@@ -24,7 +24,7 @@ from casino.engine import Game, Ruleset
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord, RecordError
 from casino.engine.wording import Said
-from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside, shorten
+from casino.persistence.files import Loaded, data_dir, describe_os_error, keep_aside
 from casino.persistence.problems import invalid
 from casino.persistence.saves import SavedGame, SeatInfo, default_loader
 
@@ -430,7 +430,7 @@ class Records:
         except RecordError as exc:
             self.read_errors.append(Said("{path}: game {number}'s record does not replay "
                                          "({error})", path=str(self.path), number=game_id,
-                                         error=shorten(str(exc), 300)))
+                                         error=exc.reason))
             return None
         return data
 
@@ -581,15 +581,23 @@ def _schema(version: int) -> dict[str, set[str]]:
 
 
 def _missing(found: dict[str, set[str]], wanted: dict[str, set[str]]) -> list[str]:
-    """What ``found`` lacks of ``wanted``, in words; [] when nothing (extra columns are fine)."""
-    problems: list[str] = []
-    for table, columns in sorted(wanted.items()):
-        if table not in found:
-            problems.append(Said("the table {table} is missing", table=table))
-        else:
-            problems.extend(Said("the column {column} is missing", column=f"{table}.{column}")
-                            for column in sorted(columns - found[table]))
-    return problems
+    """Everything ``found`` lacks of ``wanted`` in one sentence (a list of it); [] when
+    nothing (extra columns are fine). A table that is missing is named, not its columns."""
+    tables = tuple(t for t in sorted(wanted) if t not in found)
+    columns = tuple(f"{t}.{c}" for t in sorted(wanted) if t in found
+                    for c in sorted(wanted[t] - found[t]))
+    parts: list[str] = []
+    if tables:
+        parts.append(Said("the table {table}", table=tables[0]) if len(tables) == 1 else
+                     Said("the tables {tables:and}", tables=tables))
+    if columns:
+        parts.append(Said("the column {column}", column=columns[0]) if len(columns) == 1 else
+                     Said("the columns {columns:and}", columns=columns))
+    if not parts:
+        return []
+    if len(tables) + len(columns) == 1:
+        return [Said("{what} is missing", what=parts[0])]
+    return [Said("{what:and} are missing", what=tuple(parts))]
 
 
 def _classify(exc: sqlite3.DatabaseError) -> tuple[Literal["corrupt", "unreadable"], str]:

@@ -24,7 +24,7 @@ from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move
 from casino.engine.record import RecordError, replay_moves, start_game
 from casino.engine.ruleset import name_problem
-from casino.engine.wording import Said
+from casino.engine.wording import Reason, Said
 from casino.persistence.files import (
     Loaded,
     atomic_write,
@@ -46,7 +46,13 @@ RulesetLoader = Callable[[str], Ruleset]
 
 
 class SaveError(ValueError):
-    """A save that does not replay: names the round and move where it goes wrong."""
+    """A save that does not replay: names the round and move where it goes wrong.
+
+    ``reason`` says it as data, for a window in another language; ``str()`` in English."""
+
+    def __init__(self, reason: Reason | str) -> None:
+        self.reason = reason if isinstance(reason, Reason) else Reason.plain(reason)
+        super().__init__(str(self.reason))
 
 
 class SeatInfo(BaseModel):
@@ -157,12 +163,19 @@ def replay(save: SavedGame, load_ruleset: RulesetLoader = default_loader) -> Gam
     try:
         ruleset = load_ruleset(save.ruleset)
     except CasinoError as exc:
-        raise SaveError(f"ruleset {save.ruleset!r}: {exc}") from None
+        raise SaveError(Reason("ruleset {name}: {error}", name=repr(shorten(save.ruleset, 200)),
+                               error=_reason(exc))) from None
     try:
         game = start_game(ruleset, len(save.players), save.seed, save.first_dealer, save.teams)
         return replay_moves(game, save.rounds).game
     except RecordError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(exc.reason) from None
+
+
+def _reason(exc: Exception) -> Reason:
+    """What a ruleset's error says, as data when it is kept so."""
+    said = exc.args[0] if exc.args else None
+    return said.reason if isinstance(said, Said) else Reason.plain(str(exc))
 
 
 def save_path(directory: Path | None = None) -> Path:
@@ -420,7 +433,7 @@ def _resume(raw: bytes, load_ruleset: RulesetLoader
             return Said("{newer}: resume it with that version", newer=_newer_said(newer))
         return invalid(exc)
     except SaveError as exc:
-        return Said("does not replay: {error}", error=str(exc))
+        return Said("does not replay: {error}", error=exc.reason)
     except RecursionError:
         return Said("not a saved game ({error})", error=Said("nested too deeply"))
     except ValueError as exc:  # e.g. a number of thousands of digits
@@ -466,7 +479,7 @@ def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader
                              "({name}) changed since the game was saved, and the game does "
                              "not replay under the new rules ({error}). {keep}",
                              title=ruleset.title, name=shorten(save.ruleset, 200),
-                             error=shorten(str(exc), 200), keep=keep))
+                             error=exc.reason, keep=keep))
     if not changed:
         return save, game, ()
     note = Said("the ruleset {title} ({name}) changed since this game was saved; every move "

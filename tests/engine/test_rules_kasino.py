@@ -236,7 +236,8 @@ def test_seed002_one_card_is_never_kept_for_builds_of_two_values() -> None:
     state = pos("0;1;10D 7C/KS;[b10 6D 4H @0] 9S;*/-", "kasino")
     assert "7C b16 9S" not in legal_texts(state)
     with pytest.raises(IllegalMoveError,
-                       match=r"keep a card that can take your 10 build and 16 build \(10D"):
+                       match=r"build 16 with 7C: only 10D would be left in your hand to take "
+                       r"your 10 build and 16 build"):
         play(state, move(state, "7C b16 9S"))
     # with a card for each value the second build is allowed
     assert "7C b16 9S" in legal_texts(pos("0;1;10D 10C 7C/KS;[b10 6D 4H @0] 9S;*/-", "kasino"))

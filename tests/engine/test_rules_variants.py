@@ -61,7 +61,8 @@ def test_seed001_keep_a_card_that_can_capture_your_build() -> None:
     texts = legal_texts(state)
     assert "8C x [5H 3D] 8S" in texts
     assert "8C x 8S" not in texts
-    with pytest.raises(IllegalMoveError, match="keep a card that can take your 8 build"):
+    with pytest.raises(IllegalMoveError, match="you may play 8C only on your 8 build, since "
+                       "it is the last card you hold that can take it"):
         play(state, move(state, "8C x 8S"))
 
 

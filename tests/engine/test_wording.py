@@ -79,8 +79,8 @@ def test_casino33_refusals_speak_of_stacks_not_builds() -> None:
     state = pos("1;0;AC QH JH 10C/AS 8C 9D QC;[s8 3S 5C @1] 8S JD;*/-", "casino33")
     with pytest.raises(IllegalMoveError) as caught:
         find_moves(state, Card.parse("8C"), [state.table[1]])
-    assert str(caught.value) == (
-        "you must keep a card that can take your 8 stack (8C is your last one)")
+    assert str(caught.value) == ("you may play 8C only on your 8 stack, since it is the last "
+                                 "card you hold that can take it")
     state = pos("1;0;4S 9D JS 8D 9S/KH 5S 6H 10C 2C;JC 5D;*/-", "casino33")
     with pytest.raises(IllegalMoveError) as caught:
         find_moves(state, Card.parse("KH"), [state.table[0]])
@@ -91,5 +91,24 @@ def test_keeping_a_taker_names_the_build_where_builds_are_made() -> None:
     state = pos("0;1;8C 5D 2H/KS;[b8 5S 3D @0] 8H;*/-", "kasino")
     with pytest.raises(IllegalMoveError) as caught:
         find_moves(state, Card.parse("8C"), [state.table[1]])
+    assert str(caught.value) == ("you may play 8C only on your 8 build, since it is the last "
+                                 "card you hold that can take it")
+
+
+def test_keeping_a_taker_names_the_card_played_not_the_card_kept() -> None:
+    """Playing a card that is not itself the last taker was refused with 'you must keep a
+    card that can take your 10 build and 16 build (10D is your last one)': 10D was the card
+    left in hand, never the one played, and one card of two values (Kasino's 10D: 10 or
+    16) looked as if it could take both builds."""
+    state = pos("0;1;10D 6H 2C/KS;[b10 7S 3D @0] 10C;*/-", "kasino")
+    with pytest.raises(IllegalMoveError) as caught:  # 6H on the 10C builds 16
+        find_moves(state, Card.parse("6H"), [state.table[1]])
     assert str(caught.value) == (
-        "you must keep a card that can take your 8 build (8C is your last one)")
+        "you may not build 16 with 6H: only 10D would be left in your hand to take your 10 "
+        "build and 16 build, and one card takes builds of only one value in a play")
+    state = pos("0;1;10D 10S 6H/KS;[b10 7S 3D @0] [b16 9C 7C @0] 5C;*/-", "kasino")
+    with pytest.raises(IllegalMoveError) as caught:  # trailing 10S
+        find_moves(state, Card.parse("10S"), [])
+    assert str(caught.value) == (
+        "you may not play 10S here: only 10D would be left in your hand to take your 10 "
+        "build and 16 build, and one card takes builds of only one value in a play")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -258,3 +259,32 @@ def test_serve_new_that_stops_at_a_bad_log_leaves_the_saved_table_in_place(
     assert refused.stderr.startswith(f"casino-cli: {log}: cannot write the log")
     assert save.read_bytes() == b'{"format": 1, "co'
     assert not list(tmp_path.glob("table.json.unfinished-*"))
+
+
+def test_serve_new_on_a_port_in_use_leaves_the_saved_table_in_place(tmp_path: Path) -> None:
+    """--new kept the saved table aside and only then found the port taken: serve stopped
+    with 'address already in use' and the table gone from its place for nothing."""
+    from casino.net.table import SeatSpec, Table
+
+    table = Table(CLASSIC, SeatSpec.parse_list("person,computer:greedy"), code="ABCD12",
+                  seed="s", games=1)
+    save = tmp_path / "table.json"
+    save.write_text(table.snapshot().model_dump_json())
+    before = save.read_bytes()
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        for new in (("--new",), ()):
+            refused = subprocess.run(
+                cli("serve", "--bind", "127.0.0.1", "--port", str(port), "--no-advertise",
+                    "--seats", "person,computer:greedy", "--save", str(save), *new),
+                capture_output=True, text=True, timeout=60)
+            assert refused.returncode == 2 and refused.stdout == ""
+            kept = f". The saved table stays in {save}" if new else ""
+            assert refused.stderr == (
+                f"casino-cli: cannot listen on 127.0.0.1:{port}: the port is in use by another "
+                "program (perhaps another casino-cli serve); stop it, or give another --port "
+                f"(--port 0 picks a free one){kept}\n")
+            assert save.read_bytes() == before
+            assert not list(tmp_path.glob("table.json.unfinished-*"))

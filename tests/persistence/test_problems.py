@@ -90,6 +90,28 @@ def test_a_hosted_tables_bad_value_is_named_like_the_settings(tmp_path: Path) ->
         f"{path}: inget sparat bord: games: ska vara ett heltal (hittade 'three')"
 
 
+def test_a_hosted_table_that_does_not_replay_is_said_in_the_windows_language(
+        tmp_path: Path) -> None:
+    """The move and what was wrong with it stayed the engine's English in a Swedish window:
+    'det sparade bordet går inte att spela upp igen: rounds[0].moves[0] (round 1 move 1):
+    'ZZ t': not a card: ...'."""
+    table = Table(load_ruleset("classic"), SeatSpec.parse_list("person,computer:greedy"),
+                  code="ABCD12", seed="s", games=1)
+    data = json.loads(table.snapshot().model_dump_json())
+    data["current"]["rounds"] = [[[table.game.round.to_move, "ZZ t"]]]
+    path = tmp_path / "hosted-table.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CasinoError) as raised:
+        load_table(path, load_ruleset)
+    assert str(raised.value) == (
+        f"{path}: the saved table does not replay: rounds[0].moves[0] (round 1 move 1): "
+        "'ZZ t': not a card: 'ZZ' (expected rank A,2-10,J,Q,K + suit C,D,H,S)")
+    i18n.set_language("sv")
+    assert notice_text(raised.value.args[0]) == (
+        f"{path}: det sparade bordet går inte att spela upp igen: rounds[0].moves[0] (runda 1, "
+        "drag 1): 'ZZ t': inget kort: 'ZZ' (väntat: valör A,2-10,J,Q,K + färg C,D,H,S)")
+
+
 def test_two_bad_fields_holding_the_same_value_are_named_each_not_as_one_choice() -> None:
     """Python keeps one object for 7 (and None, True, short text): a seat's name and level
     both 7 were taken for the two kinds of one union and said as 'players.0: should be text

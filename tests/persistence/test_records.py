@@ -413,6 +413,28 @@ def test_a_stored_record_that_does_not_replay_is_not_handed_to_the_review(filled
     assert "(round 1 move" in records.read_errors[0] and str(filled) in records.read_errors[0]
 
 
+def test_a_record_that_does_not_replay_is_said_in_the_players_language(filled: Path) -> None:
+    """The file and field were Swedish and the rest the engine's English: 'protokollet för
+    parti 2 går inte att spela upp igen (rounds[0].moves[2] (round 1 move 3): 'KS x QH': QH
+    is not a loose card on the table)'."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.execute("UPDATE games SET record = json_set(record, '$.rounds[0].moves[2][1]',"
+                     " '2S x QH') WHERE id = 2")
+    records, _ = Records.open(filled.parent)
+    assert records.game_record(2) is None
+    [said] = records.read_errors
+    assert said == (f"{filled}: game 2's record does not replay (rounds[0].moves[2] (round 1 "
+                    "move 3): '2S x QH': QH is not a loose card on the table)")
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(said)
+    finally:
+        i18n.set_language("en")
+    assert shown == (f"{filled}: protokollet för parti 2 går inte att spela upp igen "
+                     "(rounds[0].moves[2] (runda 1, drag 3): '2S x QH': D♥ ligger inte som "
+                     "ett löst kort på bordet)")
+
+
 def test_a_stored_records_bad_values_are_named_as_a_saves_are(filled: Path) -> None:
     """A record edited by hand said pydantic's English ('seed.constrained-int: Input should
     be ...'), not the field, what it should be and what was found, in the window's language."""
@@ -452,6 +474,25 @@ def test_a_table_dropped_by_hand_is_kept_aside_and_a_new_book_started(
     assert backup.read_bytes() == broken
     game, save = finished
     assert records.add_saved(save, game).value == 1 and len(records.hall_of_fame()) == 2
+
+
+def test_every_missing_table_and_column_is_named_in_one_message(filled: Path) -> None:
+    """The check named the first thing missing only ('the column games.daily is missing'),
+    so a second look found the next."""
+    with closing(sqlite3.connect(filled)) as conn, conn:
+        conn.executescript("DROP TABLE hall_of_fame; ALTER TABLE seats DROP COLUMN rating;"
+                           " ALTER TABLE games DROP COLUMN daily;")
+    _, messages = Records.open(filled.parent)
+    [backup] = backups(filled.parent, FILE_NAME)
+    assert messages == (
+        f"{filled}: damaged (the table hall_of_fame and the columns games.daily and "
+        f"seats.rating are missing); kept as {backup} and a new record book started",)
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(messages[0])
+    finally:
+        i18n.set_language("en")
+    assert "(tabellen hall_of_fame och kolumnerna games.daily och seats.rating saknas)" in shown
 
 
 def test_four_players_each_alone_are_recorded_seat_by_seat(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from casino import i18n
 from casino.engine import Game, load_ruleset
 from casino.persistence import (
     SavedGame,
@@ -23,6 +24,7 @@ from casino.persistence import (
     saves,
 )
 from casino.persistence.saves import FILE_NAME, LOCK_NAME
+from casino.ui.words import notice_text
 
 from .conftest import REPO, backups, child, play, read_only
 
@@ -170,6 +172,37 @@ def test_tampered_moves_do_not_replay(tmp_path: Path) -> None:
     data["rounds"][0][2][0] = 1 - data["rounds"][0][2][0]
     (tmp_path / "b").mkdir()
     assert "but it was seat" in _broken(tmp_path / "b", json.dumps(data))[1][0]
+
+
+def test_a_save_that_does_not_replay_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """In a Swedish window the move and what was wrong with it were the engine's English:
+    'går inte att spela upp igen: rounds[0].moves[3] (round 1 move 4): 'KS x QH': QH is
+    not a loose card on the table'."""
+    _, save = play(moves=6)
+    data = json.loads(save.to_json())
+    data["rounds"][0][3][1] = "KS x QH"
+    data["rounds"][0][3][0] = 1 - data["rounds"][0][3][0]
+    turn = data["rounds"][0][3][0]
+    seat = 1 - turn
+    _, messages = _broken(tmp_path, json.dumps(data))
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(messages[0])
+    finally:
+        i18n.set_language("en")
+    assert shown.endswith(f"går inte att spela upp igen: rounds[0].moves[3] (runda 1, drag 4): "
+                          f"'KS x QH' av plats {turn}, men det var plats {seat}s tur")
+    data = json.loads(save.to_json())
+    data["rounds"][0][3][1] = "KS x QH"
+    (tmp_path / "b").mkdir()
+    _, messages = _broken(tmp_path / "b", json.dumps(data))
+    try:
+        i18n.set_language("sv")
+        shown = notice_text(messages[0])
+    finally:
+        i18n.set_language("en")
+    assert shown.endswith("går inte att spela upp igen: rounds[0].moves[3] (runda 1, drag 4): "
+                          "'KS x QH': D♥ ligger inte som ett löst kort på bordet")
 
 
 @pytest.mark.parametrize("ruleset", ["no-such-rules", "{tmp}/folder.toml"])
