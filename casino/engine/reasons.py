@@ -124,7 +124,8 @@ def selection_reason(
         return Reason("a build is taken only whole and on its own value, never as part of a sum")
     values = vt[card.index]
     if isinstance(move, Capture) or rs.build.style == "none":
-        return Reason("{card} cannot take {items}: they do not make groups of {values:or}",
+        return Reason("{card} cannot take {items}: a card takes only cards that add up to its "
+                      "value ({values:or}), one set or several at once",
                       card=card, items=names, values=values)
     total = sum(i.value if isinstance(i, Pile) else min(vt[i.index]) for i in chosen)
     build_value = min(vt[card.index]) + total
@@ -138,7 +139,8 @@ def selection_reason(
         cause = (Reason("to stack {value} you must hold a card of that value", value=build_value)
                if stacks else
                Reason("to build {value} you must hold a card of that value", value=build_value))
-    return Reason("{card} cannot take {items}: they do not make groups of {values:or}; and {why}",
+    return Reason("{card} cannot take {items}: a card takes only cards that add up to its value "
+                  "({values:or}), one set or several at once; and {why}",
                   card=card, items=names, values=values, why=cause)
 
 

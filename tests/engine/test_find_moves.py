@@ -36,7 +36,7 @@ def test_empty_selection_trails() -> None:
 
 def test_no_meaning_raises_the_reason() -> None:
     state = pos("0;1;9C 4D/KS;8H 5H;*/-")
-    with pytest.raises(IllegalMoveError, match="do not make groups of 9"):
+    with pytest.raises(IllegalMoveError, match=r"add up to its value \(9\)"):
         find_moves(state, state.hands[0][0], [state.table[0], state.table[1]])
 
 

@@ -98,7 +98,7 @@ def test_a_lone_hand_card_makes_no_build_where_piles_are_one_card_on_one(name: s
 
 def test_a_move_typed_with_its_items_in_another_order_plays() -> None:
     # The items of a move are kept in table order, so "9C x 4S 5H" on a table 5H 4S is
-    # the generated "9C x 5H 4S", not a refusal that "they do not make groups of 9".
+    # the generated "9C x 5H 4S", not a refusal that they "add up to" nothing.
     state = pos("0;1;9C 2D/KS;5H 4S QC;*/-")
     typed = parse_move(state, "9C x 4S 5H")
     assert format_move(typed) == "9C x 5H 4S"

@@ -23,7 +23,8 @@ def test_a_refusal_carries_its_message_and_cards() -> None:
     assert dict(reason.params)["card"] == Card.parse("9C")
     assert dict(reason.params)["items"] == (Card.parse("8H"),)
     assert str(caught.value) == str(reason) == (
-        "9C cannot take 8H: they do not make groups of 9; and a build of 17 is above 10")
+        "9C cannot take 8H: a card takes only cards that add up to its value (9), one set or "
+        "several at once; and a build of 17 is above 10")
 
 
 def test_fields_word_cards_piles_and_lists() -> None:
