@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from casino.engine import Game, Move
+from casino.engine import Game, Move, PlayerView
 from casino.engine.record import GameRecord
 from casino.i18n import _
 from casino.ui.words import decimal, move_text
@@ -88,6 +88,12 @@ def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
         if move == played:
             return Verdict(best, max(0.0, best_value - value))
     return Verdict(best, None, max(0.0, best_value - min(v for _, v in values)))
+
+
+def question(before: Game, seat: int, k: int) -> tuple[PlayerView, int | str]:
+    """What the review asks the expert about move ``k`` of the game (``seat``'s, played on
+    ``before``): the view it searches, and the seed."""
+    return before.round.view_for(seat), f"review:{k}"
 
 
 def steps_of(record: dict[str, Any], load: Any) -> tuple[list[Step], Game]:
