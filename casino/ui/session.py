@@ -57,13 +57,15 @@ LEVEL_WORDS = (N_("Beginner"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"
 """The difficulty names of ``DIFFICULTIES``, for the catalogue."""
 
 
+FALLBACK_LEVEL = "heuristic"
+"""The level a computer plays at when a save or the settings name one this version lacks
+(a file from another version): Medium, a new player's opponent (``default_level``). A save
+fell back to Easy and the settings to Medium, so one unknown level played two ways."""
+
+
 def default_level() -> str:
     """A new player's opponent: Medium, which answers at once and still plays well."""
-    return "heuristic"
-
-
-FALLBACK_LEVEL = "greedy"
-"""The level a computer plays at when its save names one this version lacks."""
+    return FALLBACK_LEVEL
 
 
 def played_level(level: str) -> str:
