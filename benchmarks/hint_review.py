@@ -74,7 +74,7 @@ def sample(ruleset: str, count: int, seed: str, every: int, players: int = 2) ->
                 seen += 1
                 if seen % every == 0:
                     move = hint_for(view)[0]
-                    verdict = judge(move, expert_values(*question(game, seat, k)))
+                    verdict = judge(move, expert_values(*question(game, seat)))
                     assert verdict is not None
                     if verdict.agrees:
                         tally.agrees += 1

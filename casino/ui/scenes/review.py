@@ -86,7 +86,7 @@ class ReviewScene(Scene):
             self.working = None
         if self.worker is None and self.todo:
             k = self.todo.pop(0)
-            view, seed = question(self.steps[k].before, self.seat, k)
+            view, seed = question(self.steps[k].before, self.seat)
             self.working = k
             if self.analyse is None and self.app.ai_process:
                 self.worker = ProcessWorker(session.expert_values, view, seed)
