@@ -4,7 +4,8 @@ Prints the median and 95th percentile time per decision of each level and of the
 in seconds and as a ratio to a baseline measured in the same process (one engine ply:
 ``legal_moves`` + ``apply`` on the same positions), so figures taken on a busy or slow
 machine can still be compared. Targets (issues 6 and 17): expert median <= 0.3 s,
-p95 <= 1.0 s, hard median <= 0.1 s, hint <= 150 ms.
+p95 <= 1.0 s, hard median <= 0.1 s; the hint asks the Expert's search (so the review never
+marks the hinted move a mistake), and is held to the same.
 
 With ``--baseline REV`` the script checks REV out into a temporary git worktree and times
 both trees in alternating child processes, a few positions at a time (this tree, then REV),
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = {"expert": (0.3, 1.0), "hard": (0.1, None), "hint": (0.15, 0.15)}
+TARGETS = {"expert": (0.3, 1.0), "hard": (0.1, None), "hint": (0.3, 1.0)}
 
 if __name__ == "__main__" and "--child" not in sys.argv:
     sys.path.insert(0, str(ROOT))

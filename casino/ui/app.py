@@ -25,12 +25,12 @@ from casino.persistence.rulesets import broken_notices, get_ruleset
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
+    FALLBACK_LEVEL,
     HUMAN,
     PERSON,
     Session,
     ai_levels,
     ai_pool,
-    default_level,
     level_label,
     shutdown_pool,
 )
@@ -284,12 +284,12 @@ def run(argv: list[str]) -> int:
 
 def known_levels(settings: Settings) -> Settings:
     """``settings`` with each computer level this version lacks (a settings file from another
-    version) replaced by the default one."""
+    version) replaced by ``FALLBACK_LEVEL``, as a save's is (``session.played_level``)."""
     known = (*ai_levels(), PERSON)
     if all(level in known for level in settings.difficulties):
         return settings
     return settings.changed(difficulties=tuple(
-        level if level in known else default_level() for level in settings.difficulties))
+        level if level in known else FALLBACK_LEVEL for level in settings.difficulties))
 
 
 def level_notices(settings: Settings) -> list[str]:
@@ -297,7 +297,7 @@ def level_notices(settings: Settings) -> list[str]:
     plays at instead, worded as a saved game's (``session.level_notices``)."""
     known = (*ai_levels(), PERSON)
     return [_("Seat {number} plays at {level}: this version has no level '{missing}'").format(
-                number=seat, level=level_label(default_level()), missing=shorten(level, 40))
+                number=seat, level=level_label(FALLBACK_LEVEL), missing=shorten(level, 40))
             for seat, level in enumerate(settings.difficulties, 2) if level not in known]
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from casino.engine import Game, Move
+from casino.ai.hint import OPINION_SEED
+from casino.engine import Game, Move, PlayerView
 from casino.engine.record import GameRecord
 from casino.i18n import _
 from casino.ui.words import decimal, move_text
@@ -31,8 +32,8 @@ CLEAR = 0.5
 searches of one position differ by about this much: the same move's value by a standard
 deviation of 0.36 points, and where two seeds chose differently the other seed's choice
 "cost" up to 0.75 (15 of 18 below 0.5, over 163 positions of classic, Draw Casino and
-Casino 33). Below it the expert only slightly prefers its move: a close call, as when the
-player followed the hint (the Hard level's quicker search of the same kind)."""
+Casino 33). Below it the expert only slightly prefers its move: a close call. A move the
+hint suggested is the expert's own (``casino.ai.hint.opinion``)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,14 @@ def judge(played: Move, values: list[tuple[Move, float]]) -> Verdict | None:
         if move == played:
             return Verdict(best, max(0.0, best_value - value))
     return Verdict(best, None, max(0.0, best_value - min(v for _, v in values)))
+
+
+def question(before: Game, seat: int) -> tuple[PlayerView, int | str]:
+    """What the review asks the expert about ``seat``'s move played on ``before``: the view
+    it searches and the seed, as the hint asked them at the table (``casino.ai.hint``). It
+    asked a seed of the move's number and the round's view, the hint the Hard level's
+    search and the game's view: a hinted move could be marked ✗."""
+    return before.view_for(seat), OPINION_SEED
 
 
 def steps_of(record: dict[str, Any], load: Any) -> tuple[list[Step], Game]:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from casino.ai.hint import hint
-from casino.ai.registry import DIFFICULTIES, POLICIES, expert
+from casino.ai.hint import OPINION_SEED, hint, opinion
+from casino.ai.registry import DIFFICULTIES, POLICIES
 from casino.engine import Capture, Card, Game, Move, PlayerView, Ruleset
 from casino.engine.record import replay_moves, start_game
 from casino.engine.state import item_cards
@@ -57,13 +57,15 @@ LEVEL_WORDS = (N_("Beginner"), N_("Easy"), N_("Medium"), N_("Hard"), N_("Expert"
 """The difficulty names of ``DIFFICULTIES``, for the catalogue."""
 
 
+FALLBACK_LEVEL = "heuristic"
+"""The level a computer plays at when a save or the settings name one this version lacks
+(a file from another version): Medium, a new player's opponent (``default_level``). A save
+fell back to Easy and the settings to Medium, so one unknown level played two ways."""
+
+
 def default_level() -> str:
     """A new player's opponent: Medium, which answers at once and still plays well."""
-    return "heuristic"
-
-
-FALLBACK_LEVEL = "greedy"
-"""The level a computer plays at when its save names one this version lacks."""
+    return FALLBACK_LEVEL
 
 
 def played_level(level: str) -> str:
@@ -91,7 +93,8 @@ def make_policy(level: str, seed: int | str) -> Chooser:
 
 
 def hint_for(view: PlayerView) -> tuple[Move, Reason]:
-    """The suggested move and why: the same search as the Hard level (``casino.ai.hint``)."""
+    """The suggested move and why: the first of the search the review judges the move by
+    (``casino.ai.hint.opinion``), at a table here as at a network one."""
     return hint(view)
 
 
@@ -582,11 +585,12 @@ def last_take(before: Game, after: Game, seat: int, move: Move) -> tuple[int, li
     return (taker, left) if left else None
 
 
-def expert_values(view: PlayerView, seed: int | str = 0) -> list[tuple[Move, float]]:
+def expert_values(view: PlayerView, seed: int | str = OPINION_SEED) -> list[tuple[Move, float]]:
     """Candidate moves with their estimated values (round points), the Expert's choice first.
 
     The values come from the Expert level's own search (IS-MCTS, ``casino.ai.ismcts``):
     the post-game review compares each of the person's moves with the move the Expert
-    would have played, by the mean value the search gave each.
+    would have played, by the mean value the search gave each. With the review's seed it is
+    the search the hint asked (``casino.ai.hint.opinion``), so a hinted move is never ✗.
     """
-    return expert(seed=seed).evaluate(view)
+    return opinion(view, seed)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from casino.ai.hint import opinion
 from casino.engine import Card, Move, Trail
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
@@ -348,11 +349,23 @@ def join_table(host: HostProc) -> tuple[App, TableScene, RemoteSession]:
     return app, table, table.session
 
 
+def hint_here(app: App, table: TableScene) -> Move:
+    """The move the table's hint (H) marks, once its search is done."""
+    table.ask_hint()
+    deadline = time.monotonic() + 60
+    while table.hint is None and time.monotonic() < deadline:
+        steps(app, 1)
+        time.sleep(0.005)
+    assert table.hint is not None
+    return table.hint[0]
+
+
 def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Against `casino-cli serve` and its computer: every round's summary and the game's end
     come from the host's frames (the totals the host announces), and the table never draws
     a card face up that is not in this seat's own hand. After the first round the window is
-    closed and a new one joins mid-game: its score sheet starts from the host's totals."""
+    closed and a new one joins mid-game: its score sheet starts from the host's totals. The
+    hint here is the search the review asks of the host's view (``casino.ai.hint.opinion``)."""
     host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy")
     drawn: list[Card] = []
     real = table_view.draw_card
@@ -367,7 +380,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         app, table, session = join_table(host)
         rng = random.Random(4)
         summaries = 0
-        rejoined = False
+        rejoined = hinted = False
         deadline = time.monotonic() + 240  # ~10 s on an idle machine
         while time.monotonic() < deadline:
             if summaries == 1 and not rejoined and session.game.round_index == 1:
@@ -388,10 +401,18 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
                 summaries += 1
                 key(pygame.K_RETURN)
             elif table.can_act():
+                # the hint here asks what the host's review would ask: the host's view
+                assert session.shown is not None
+                host_view = session.shown.view.to_view(session.ruleset)
+                assert table.view()._replace(totals=()) == host_view._replace(totals=())
+                if not hinted:
+                    hinted = hint_here(app, table) == opinion(host_view)[0][0]
+                    assert hinted
                 table.play_own(rng.choice(legal_moves(table.view())))
             else:
                 time.sleep(0.005)
         assert top_name(app) == "GameOverScene"
+        assert hinted
         save(app, "network_game_over")
         assert rejoined and session.over is not None and summaries == session.over.rounds
         assert list(session.game.totals) == session.over.totals

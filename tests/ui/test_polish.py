@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from casino.ai.basic import GreedyPolicy
+from casino.ai.heuristic import HeuristicPolicy
 from casino.engine import load_ruleset
 from casino.persistence.saves import FILE_NAME
 from casino.ui.app import App
@@ -46,16 +46,17 @@ def resume_dialog(casino_home: Path, level: str) -> tuple[App, ResumeScene]:
 
 def test_a_save_naming_a_level_this_version_lacks_says_what_it_plays_at(
         casino_home: Path) -> None:
-    """It resumed at greedy without a word: the dialog called it 'Grandmaster'."""
+    """It resumed at greedy without a word: the dialog called it 'Grandmaster'. It plays at
+    Medium now, as a settings file's unknown level does (``FALLBACK_LEVEL``)."""
     app, dialog = resume_dialog(casino_home, "grandmaster")
     lines = dialog.describe()
-    assert "Computer 2 plays at Easy: this version has no level 'grandmaster'" in lines
-    assert "Computer 2 (Easy)" in lines[0] and "Grandmaster" not in lines[0]
+    assert "Computer 2 plays at Medium: this version has no level 'grandmaster'" in lines
+    assert "Computer 2 (Medium)" in lines[0] and "Grandmaster" not in lines[0]
     assert "Computer 3 (Medium)" in lines[0]
     shot(app, "resume_unknown_level_800")
     app.resume(dialog.save, dialog.game)
     session = app.stack.top.session  # type: ignore[attr-defined]
-    assert isinstance(session.seats[1].policy, GreedyPolicy)
+    assert isinstance(session.seats[1].policy, HeuristicPolicy)
 
 
 def test_a_save_with_known_levels_says_nothing_about_them(casino_home: Path) -> None:
@@ -70,7 +71,7 @@ def test_the_unknown_level_is_said_in_swedish_in_the_swedish_window(casino_home:
     steps(app)
     dialog = app.stack.top
     assert isinstance(dialog, ResumeScene)
-    assert "Dator 2 spelar på nivån Lätt: den här versionen har ingen nivå 'grandmaster'" in \
+    assert "Dator 2 spelar på nivån Medel: den här versionen har ingen nivå 'grandmaster'" in \
         dialog.describe()
     shot(app, "resume_unknown_level_800_sv")
 

@@ -49,9 +49,29 @@ def test_an_illegal_move_changes_nothing() -> None:
     assert s.game is game and not s.log
 
 
-def test_a_level_this_version_does_not_know_plays_greedy() -> None:
-    """A save or settings file from another version names a level we lack: it still opens."""
-    assert isinstance(make_policy("grandmaster", 1), GreedyPolicy)
+def test_a_level_this_version_lacks_plays_one_level_from_a_save_and_from_the_settings(
+        ) -> None:
+    """A save or settings file from another version names a level we lack: it still opens,
+    at one level whichever file named it, and the notice names that level. A save fell back
+    to Easy (greedy) and the settings to Medium."""
+    from casino.ai.heuristic import HeuristicPolicy
+    from casino.persistence import SeatInfo
+    from casino.ui.app import known_levels
+    from casino.ui.app import level_notices as settings_notices
+    from casino.ui.session import FALLBACK_LEVEL, level_label, level_notices, played_level
+    from casino.ui.settings import Settings
+
+    settings = Settings().changed(opponents=2, difficulties=("grandmaster", "hard", "greedy"))
+    assert known_levels(settings).difficulties == (FALLBACK_LEVEL, "hard", "greedy")
+    assert played_level("grandmaster") == FALLBACK_LEVEL == "heuristic"
+    assert isinstance(make_policy("grandmaster", 1), HeuristicPolicy)
+    label = level_label(FALLBACK_LEVEL)
+    assert label == "Medium"
+    assert settings_notices(settings) == [
+        f"Seat 2 plays at {label}: this version has no level 'grandmaster'"]
+    assert level_notices([SeatInfo(name="You"), SeatInfo(name="Computer 2", level="grandmaster"),
+                          SeatInfo(name="Computer 3", level="greedy")]) == [
+        f"Computer 2 plays at {label}: this version has no level 'grandmaster'"]
     assert session_module.ai_levels() == ["beginner", "greedy", "heuristic", "hard", "expert"]
     s = Session.new(load_ruleset("classic"), 2, seed=3, level="grandmaster")
     move, reason = hint_for(s.view(s.to_move()))

@@ -20,7 +20,7 @@ from casino.persistence.saves import default_loader
 from casino.ui import assets, session
 from casino.ui.layout import TableLayout, grid_for, hand_boxes, table_layout
 from casino.ui.render import draw_card, draw_item, seat_colour
-from casino.ui.review import Step, Verdict, judge, steps_of
+from casino.ui.review import Step, Verdict, judge, question, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
 from casino.ui.session import ProcessWorker, Worker, shown_name
 from casino.ui.words import decimal
@@ -86,9 +86,8 @@ class ReviewScene(Scene):
             self.working = None
         if self.worker is None and self.todo:
             k = self.todo.pop(0)
-            view = self.steps[k].before.round.view_for(self.seat)
+            view, seed = question(self.steps[k].before, self.seat)
             self.working = k
-            seed = f"review:{k}"
             if self.analyse is None and self.app.ai_process:
                 self.worker = ProcessWorker(session.expert_values, view, seed)
             else:
