@@ -131,7 +131,7 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
                 rest = Reason(", and the cards left on the table come to you at the end")
             return Reason("takes {taken}{risk}{rest}{end}", taken=taken,
                           risk=_risk_text(view, a, True), rest=rest, end=end)
-        case Build(value=value, sets=sets, card=card):
+        case Build(value=value, card=card):
             holders = [
                 c for c in view.hand if c is not card and view.ruleset.takes_pile(c, value)
             ]
@@ -142,23 +142,21 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
                 risk = Reason(" (risky: your opponent may hold a {value})", value=value)
             elif a.safe_build > 0.95:
                 risk = Reason(" and your opponent cannot take it")
-            cards = [c for it in move.items for c in item_cards(it)] + [card]
-            if sets > 1 and all(c.rank == cards[0].rank for c in cards):
-                return Reason("puts {card} with {firsts:and}: {held}, all together{risk}{end}",
-                              card=card, firsts=tuple(cards[:-1]), held=held, risk=risk,
-                              end=end)
-            if sets > 1:
-                return Reason("builds a multiple {value}: {held}{risk}{end}", value=value,
-                              held=held, risk=risk, end=end)
-            if view.ruleset.build.style == "stacks":  # Casino 33 stacks, never builds
-                return Reason("stacks {value}: {held}{risk}{end}", value=value, held=held,
-                              risk=risk, end=end)
-            return Reason("builds {value}: {held}{risk}{end}", value=value, held=held,
-                          risk=risk, end=end)
+            # The hint line shows the move itself ("build 9: 2♣ on 7♦"), so the reason says
+            # only what the move does not: who takes the build, and its risk.
+            # TRANSLATORS: why a build: 'you hold 9♦ to take it (risky: …)' (leave as it is).
+            return Reason("{held}{risk}{end}", held=held, risk=risk, end=end)
         case Trail(card=card):
             risk = _risk_text(view, a, True)
-            if any(not isinstance(m, Trail) for m in legal_moves(view)):
-                return Reason("nothing worth taking: trailing {card} gives away the least"
+            others = [m for m in legal_moves(view) if not isinstance(m, Trail)]
+            if any(isinstance(m, Capture) for m in others):  # the player sees the take
+                return Reason("better here than any take: trailing {card} gives away the least"
+                              "{risk}{end}", card=card, risk=risk, end=end)
+            if others and view.ruleset.build.style == "stacks":
+                return Reason("no stack worth making: trailing {card} gives away the least"
+                              "{risk}{end}", card=card, risk=risk, end=end)
+            if others:
+                return Reason("no build worth making: trailing {card} gives away the least"
                               "{risk}{end}", card=card, risk=risk, end=end)
             if view.ruleset.build.style == "stacks":
                 return Reason("nothing to take or stack: trailing {card} gives away the least"

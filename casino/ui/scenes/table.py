@@ -699,7 +699,7 @@ class TableScene(Scene):
             self.hint_worker = None
             if self.hint is not None:
                 move, reason = self.hint
-                self.say(_("Hint: {move} ({reason}). Enter plays it.").format(
+                self.say(_("Hint: {move} — {reason}. Enter plays it.").format(
                     move=move_text(move, self.session.ruleset), reason=reason_text(reason)), "hint")
         if self.animator.busy() or self.summary_open:
             return
