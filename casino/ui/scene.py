@@ -168,17 +168,38 @@ _ROW_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_UP: (-1, 0), pygame.K_RIGHT: (0, 1)
              pygame.K_LEFT: (0, -1)}
 
 
-def step_rows(event: pygame.event.Event, row: int, boxes: list[Box]) -> tuple[int, int] | None:
+ValueAt = Callable[[Box], int]
+"""Where a row of choices draws its value ("\u2039  value  \u203a"): the x of the \u2039."""
+
+
+def row_click(event: pygame.event.Event, boxes: list[Box],
+              value_at: ValueAt) -> tuple[int, int] | None:
+    """A click on one of the rows of choices (the title's, Settings', the Network screen's):
+    (the row, the step to change its value by); None when the event is not such a click.
+
+    A left click on the \u2039 before the value steps back, anywhere else on the row forward;
+    a right click steps back. (A left click stepped forward everywhere, \u2039 included.)
+    """
+    if event.type != pygame.MOUSEBUTTONUP or event.button not in (1, 3):
+        return None
+    for i, box in enumerate(boxes):
+        if inside(box, *event.pos):
+            if event.button == 3:
+                return i, -1
+            left = value_at(box)
+            back = left - box[3] // 2 <= event.pos[0] < left + box[3]  # the \u2039 and around it
+            return i, -1 if back else 1
+    return None
+
+
+def step_rows(event: pygame.event.Event, row: int, boxes: list[Box],
+              value_at: ValueAt) -> tuple[int, int] | None:
     """Arrow keys and clicks on a dialog's setting rows: (the row chosen, the step to change
     its value by, 0 for none); None when the event is not for the rows."""
     if event.type == pygame.KEYDOWN and event.key in _ROW_KEYS and boxes:
         down, step = _ROW_KEYS[event.key]
         return (row + down) % len(boxes), step
-    if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-        for i, box in enumerate(boxes):
-            if inside(box, *event.pos):
-                return i, 1 if event.button == 1 else -1
-    return None
+    return row_click(event, boxes, value_at)
 
 
 def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:

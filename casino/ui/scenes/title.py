@@ -18,7 +18,7 @@ from casino.i18n import N_, _, ngettext
 from casino.persistence import SavedGame
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
-from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -30,10 +30,18 @@ from casino.ui.scene import (
     draw_tip,
     panel,
     press,
+    row_click,
     wrap,
 )
 from casino.ui.scenes.dialogs import Dialog
-from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
+from casino.ui.scenes.options import (
+    Option,
+    draw_row,
+    on_off,
+    setting_value,
+    step_setting,
+    value_at,
+)
 from casino.ui.session import (
     HUMAN,
     PERSON,
@@ -273,12 +281,11 @@ class TitleScene(Scene):
             else:
                 return False
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(self.option_boxes()):
-                if inside(box, *event.pos):
-                    self.row = i
-                    self.change(i, 1 if event.button == 1 else -1)
-                    return True
+        clicked = row_click(event, self.option_boxes(), value_at())
+        if clicked is not None:
+            self.row, step = clicked
+            self.change(self.row, step)
+            return True
         return False
 
     def on_action(self, action: str) -> bool:
