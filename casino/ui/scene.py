@@ -382,15 +382,44 @@ def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110
 OnChoice = Callable[[int | None], None]
 
 
-def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int) -> None:
-    """The tooltip of the button under the mouse, above it and inside the window."""
+def tip_rect(size: tuple[int, int], box: Box, window: pygame.Rect,
+             keep_clear: list[Box]) -> pygame.Rect:
+    """Where the tooltip of a button at ``box`` goes, ``size`` big with its frame: above the
+    button, else above the buttons or text it would cover, else below, right or left of the
+    button, the first that, moved inside the window, covers nothing in ``keep_clear`` (the
+    other buttons, a dialog's rows) nor the button. (Always above, the table's Menu tip hid
+    Hint and Unseen and Settings' Done tip hid the card backs.)"""
+    button = pygame.Rect(box)
+    clear = [pygame.Rect(b) for b in keep_clear if pygame.Rect(b) != button]
+    tip = pygame.Rect((0, 0), size)
+
+    def at(**where: tuple[int, int]) -> pygame.Rect:
+        return tip.move_to(**where)
+
+    above = at(midbottom=(button.centerx, button.top - 6))
+    hit = [r for r in clear if r.colliderect(above)]
+    over = at(midbottom=(button.centerx, min([button.top, *(r.top for r in hit)]) - 6))
+    for place in (above, over, at(midtop=(button.centerx, button.bottom + 6)),
+                  at(midleft=(button.right + 6, button.centery)),
+                  at(midright=(button.left - 6, button.centery))):
+        place = place.clamp(window)  # a wide tip slides along the window's edge
+        if place.collidelist([button, *clear]) < 0:
+            return place
+    return above.clamp(window)
+
+
+def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int,
+             keep_clear: Iterable[Box] = ()) -> None:
+    """The tooltip of the button under the mouse, inside the window, where it covers none of
+    the other ``buttons`` nor ``keep_clear`` (``tip_rect``)."""
     mouse = pygame.mouse.get_pos()
+    buttons = list(buttons)
     for button in buttons:
         if button.tip_text() and inside(button.box, *mouse):
             image = text_image(button.tip_text(), size, TEXT, False, None)
-            rect = image.get_rect(midbottom=(button.box[0] + button.box[2] // 2,
-                                             button.box[1] - 6)).inflate(12, 8)
-            rect.clamp_ip(surface.get_rect())
+            framed = image.get_rect().inflate(12, 8).size
+            rect = tip_rect(framed, button.box, surface.get_rect(),
+                            [*(b.box for b in buttons), *keep_clear])
             pygame.draw.rect(surface, (20, 30, 26), rect, border_radius=6)
             pygame.draw.rect(surface, HILITE, rect, 1, border_radius=6)
             surface.blit(image, image.get_rect(center=rect.center))

@@ -3,6 +3,8 @@ and 15): each test failed on the code before its fix."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from casino.ui.app import App
@@ -10,8 +12,10 @@ from casino.ui.layout import Box
 from casino.ui.scenes.network import NetworkScene
 from casino.ui.scenes.network import value_at as network_value_at
 from casino.ui.scenes.options import SettingsScene, value_at
+from casino.ui.scene import TEXT, text_image, tip_rect
+from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
-from tests.ui.driver import click, steps
+from tests.ui.driver import centre, click, steps
 from tests.ui.helpers import make_app, shot
 
 
@@ -79,3 +83,79 @@ def test_a_click_on_the_back_arrow_steps_back_on_the_network_screen() -> None:
     steps(app)
     assert scene.rows()[k][2] == before
     shot(app, "network_rows")
+
+
+# -- 13. End turn only with the End-turn step --------------------------------------------------
+
+
+SIZES = [(640, 400), (800, 600), (1024, 768), (1280, 800), (1920, 1080)]
+
+
+def test_end_turn_shows_only_with_the_end_turn_step_and_the_buttons_lie_evenly() -> None:
+    for staging in (False, True):
+        for size in SIZES:
+            for players in (2, 3, 4):
+                app = make_app(size, players=players, end_turn_staging=staging)
+                app.new_game()
+                steps(app)
+                scene = app.stack.top
+                assert isinstance(scene, TableScene)
+                actions = [b.action for b in scene.buttons]
+                assert ("end_turn" in actions) == staging, (size, players)
+                boxes = [pygame.Rect(b.box) for b in scene.buttons]
+                lay = scene.layout()
+                panel = pygame.Rect(lay.panel)
+                assert all(panel.contains(r) for r in boxes)
+                assert all(not a.colliderect(b) for a, b in itertools.combinations(boxes, 2))
+                assert len({r.w for r in boxes}) == 1  # one width, no gap left by End turn
+                rows = {r.y for r in boxes}
+                assert len(rows) == (2 if staging else 1), (size, players)
+                assert max(r.right for r in boxes) >= panel.right - 2 * lay.margin
+                log = pygame.Rect(lay.log)
+                assert log.bottom <= min(r.top for r in boxes)
+                if size in ((640, 400), (1280, 800)) and players == 2:
+                    shot(app, f"buttons_{size[0]}_{'staging' if staging else 'plain'}")
+    app = make_app(end_turn_staging=False)
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    app.change_settings(end_turn_staging=True)  # from the menu's Settings, mid-game
+    steps(app)
+    assert "end_turn" in [b.action for b in scene.buttons]
+
+
+# -- 15. tooltips cover nothing one needs --------------------------------------------------------
+
+
+def test_the_menu_tip_covers_no_other_table_button() -> None:
+    app = make_app(end_turn_staging=True)
+    app.new_game()
+    steps(app)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    menu = next(b for b in scene.buttons if b.action == "menu")
+    size = text_image(menu.tip_text(), scene.layout().font - 2, TEXT, False, None) \
+        .get_rect().inflate(12, 8).size
+    rect = tip_rect(size, menu.box, app.screen.get_rect(), [b.box for b in scene.buttons])
+    assert app.screen.get_rect().contains(rect)
+    assert rect.collidelist([pygame.Rect(b.box) for b in scene.buttons]) < 0
+    pygame.mouse.set_pos(centre(menu.box))
+    shot(app, "menu_tip")
+
+
+def test_the_settings_done_tip_covers_no_card_back() -> None:
+    for size in SIZES:
+        app, _title = at_title(size=size)
+        settings = SettingsScene(app)
+        app.stack.push(settings)
+        steps(app)
+        done = settings.buttons[0]
+        tip = text_image(done.tip_text(), 10, TEXT, False, None).get_rect().inflate(12, 8).size
+        lay = settings.layout()
+        rect = tip_rect(tip, done.box, app.screen.get_rect(), [done.box, *lay.rows])
+        assert rect.collidelist([pygame.Rect(b) for b in settings.back_boxes()]) < 0, size
+        assert rect.collidelist([pygame.Rect(b) for b in lay.rows]) < 0, size
+        if size == (1280, 800):
+            pygame.mouse.set_pos(centre(done.box))
+            shot(app, "settings_done_tip")

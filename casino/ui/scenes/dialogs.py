@@ -127,7 +127,7 @@ class Dialog(Scene):
                   max_width=tw - 8)
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
-        draw_tip(surface, self.buttons, font - 2)
+        draw_tip(surface, self.buttons, font - 2, lay.rows)  # never over what the rows say
         return lay
 
 
