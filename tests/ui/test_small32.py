@@ -6,17 +6,20 @@ from __future__ import annotations
 import itertools
 
 import pygame
+import pytest
 
 from casino.ui.app import App
 from casino.ui.layout import Box
+from casino.ui.scene import TEXT, draw_text, panel, text_image, tip_rect
+from casino.ui.scenes import table_view
+from casino.ui.scenes.dialogs import MenuScene
 from casino.ui.scenes.network import NetworkScene
 from casino.ui.scenes.network import value_at as network_value_at
 from casino.ui.scenes.options import SettingsScene, value_at
-from casino.ui.scene import TEXT, text_image, tip_rect
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
-from tests.ui.driver import centre, click, steps
-from tests.ui.helpers import make_app, shot
+from tests.ui.driver import centre, click, key, steps
+from tests.ui.helpers import make_app, shot, table_at
 
 
 def at_title(**options: object) -> tuple[App, TitleScene]:
@@ -159,3 +162,42 @@ def test_the_settings_done_tip_covers_no_card_back() -> None:
         if size == (1280, 800):
             pygame.mouse.set_pos(centre(done.box))
             shot(app, "settings_done_tip")
+
+
+# -- 10. the Unseen panel --------------------------------------------------------------------
+
+
+def test_the_unseen_panel_counts_one_card_closes_on_escape_and_leaves_the_status_free(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app((800, 600))
+    scene = table_at(app, "classic", "0;1;9C/KS;9D 8H 5H 4S AH;*/-")  # only K\u2660 unseen
+    texts: list[tuple[str, pygame.Rect]] = []
+    panels: list[pygame.Rect] = []
+
+    def text(surface: pygame.Surface, words: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = draw_text(surface, words, *args, **kw)  # type: ignore[arg-type]
+        texts.append((words, rect))
+        return rect
+
+    def box(surface: pygame.Surface, where: Box, *args: object, **kw: object) -> None:
+        panels.append(pygame.Rect(where))
+        panel(surface, where, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", text)
+    monkeypatch.setattr(table_view, "panel", box)
+    key(pygame.K_u)
+    steps(app)
+    scene.say("A long hint that takes two lines under the panel: " + "take all of it " * 8)
+    texts.clear()
+    panels.clear()
+    shot(app, "unseen_one_card")
+    assert "Not yet seen: 1 card (U closes)" in [t for t, _r in texts]
+    unseen = next(r for r in panels if r.x == scene.layout().table[0])
+    status = [r for t, r in texts if "long hint" in t or "take all" in t]
+    assert len(status) >= 2 and unseen.bottom <= min(r.top for r in status)
+    key(pygame.K_ESCAPE)
+    steps(app)
+    assert not scene.show_unseen and app.stack.top is scene  # closed; no menu
+    key(pygame.K_ESCAPE)
+    steps(app)
+    assert isinstance(app.stack.top, MenuScene)

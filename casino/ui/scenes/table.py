@@ -357,7 +357,9 @@ class TableScene(Scene):
         elif key == pygame.K_r and self.session.problem():
             self.session.rejoin()
         elif key == pygame.K_ESCAPE:
-            if self.staged is not None:
+            if self.show_unseen:  # it lies over the table: Esc puts it away before the menu
+                self.show_unseen = False
+            elif self.staged is not None:
                 self.staged = None
                 self.say(_("Move taken back."))
             elif self.selection:
