@@ -4,6 +4,7 @@ and 15): each test failed on the code before its fix."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pygame
 import pytest
@@ -201,3 +202,33 @@ def test_the_unseen_panel_counts_one_card_closes_on_escape_and_leaves_the_status
     key(pygame.K_ESCAPE)
     steps(app)
     assert isinstance(app.stack.top, MenuScene)
+
+
+# -- 11. the review's Close goes back to the result -----------------------------------------
+
+
+def test_the_reviews_close_goes_back_to_the_game_over_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino.ui import session
+    from casino.ui.scenes.dialogs import GameOverScene
+    from casino.ui.scenes.review import ReviewScene
+    from tests.ui.test_play import play_to_game_over
+
+    monkeypatch.setattr(session, "expert_values", lambda view, seed: [])  # no real search
+    app = make_app()
+    app.new_game()
+    steps(app)
+    play_to_game_over(app, random.Random(5))
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    key(pygame.K_v)
+    steps(app)
+    assert isinstance(app.stack.top, ReviewScene)
+    shot(app, "review_over_result")
+    key(pygame.K_ESCAPE)  # Close
+    steps(app)
+    assert app.stack.top is over and len(app.stack.scenes) == 1
+    shot(app, "back_at_the_result")
+    key(pygame.K_RETURN)  # Play again is still there
+    steps(app)
+    assert isinstance(app.stack.top, TableScene)

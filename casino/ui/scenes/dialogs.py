@@ -982,7 +982,7 @@ class GameOverScene(Scene):
             self.app.notices.extend([*messages, *records.read_errors,
                                      _("this game could not be read back for the review")])
             return
-        self.app.stack.replace(ReviewScene(self.app, record))
+        self.app.stack.push(ReviewScene(self.app, record))  # its Close comes back here
 
     def headline(self) -> str:
         game = self.session.game
