@@ -9,15 +9,17 @@ import random
 import pygame
 import pytest
 
+from casino.engine.scoring import score_round
 from casino.ui.app import App
 from casino.ui.layout import Box
-from casino.ui.scene import TEXT, draw_text, panel, text_image, tip_rect
+from casino.ui.scene import TEXT, draw_text, panel, shown_whole, text_image, tip_rect
 from casino.ui.scenes import table_view
 from casino.ui.scenes.dialogs import MenuScene
 from casino.ui.scenes.network import NetworkScene
 from casino.ui.scenes.network import value_at as network_value_at
 from casino.ui.scenes.options import SettingsScene, value_at
 from casino.ui.scenes.table import TableScene
+from casino.ui.scenes.table_view import category_name
 from casino.ui.scenes.title import TitleScene
 from tests.ui.driver import centre, click, key, steps
 from tests.ui.helpers import make_app, shot, table_at
@@ -232,3 +234,44 @@ def test_the_reviews_close_goes_back_to_the_game_over_screen(
     key(pygame.K_RETURN)  # Play again is still there
     steps(app)
     assert isinstance(app.stack.top, TableScene)
+
+
+# -- 12. the score sheet's point rows read as points ----------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_sheet_names_most_cards_and_spades_whole_at_800x600_in_every_ruleset(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino.engine.ruleset import bundled_names, load_ruleset
+    from casino.i18n import _
+
+    drawn: list[tuple[str, int, int | None]] = []
+
+    def text(surface: pygame.Surface, words: str, size: int, *args: object,
+             **kw: object) -> pygame.Rect:
+        drawn.append((words, size, kw.get("max_width")))  # type: ignore[arg-type]
+        return draw_text(surface, words, size, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_view, "draw_text", text)
+    for name in bundled_names():
+        ruleset = load_ruleset(name)
+        players = max(ruleset.players)
+        app = make_app((800, 600), players=players, teams=False, ruleset=name,
+                       language=language)
+        app.new_game()
+        steps(app)
+        scene = app.stack.top
+        assert isinstance(scene, TableScene)
+        drawn.clear()
+        app.draw()
+        sheet = {category_name(c) for c in score_round(scene.session.game.round).categories}
+        words = {_("Most cards"), _("Most spades")}
+        assert {"Cards", "Spades", "Kort", "Spader"}.isdisjoint(sheet), name
+        if ruleset.scoring.most_cards:
+            assert _("Most cards") in sheet, name
+        for label, size, width in drawn:
+            if label in sheet | words:
+                assert width is not None and shown_whole(label, size, width, cards=False), \
+                    (name, label, width)
+        if name in ("classic", "casino33"):
+            shot(app, f"sheet_{name}_{language}")

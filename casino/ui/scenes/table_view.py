@@ -49,7 +49,10 @@ TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
-    "cards": N_("Cards"), "spades": N_("Spades"), "aces": N_("Aces"), "sweeps": N_("Sweeps"),
+    # the points for having the most, not a count: "Cards 3" beside a pile of "2 cards" was
+    # read as a count
+    "cards": N_("Most cards"), "spades": N_("Most spades"), "aces": N_("Aces"),
+    "sweeps": N_("Sweeps"),
     "last_taker": N_("Last take"), "spade_cards": N_("Every spade"),
     "earlier": N_("Earlier rounds"),
 }
@@ -445,12 +448,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     names = session.short_side_names()
     score = score_round(game.round)
     rows = list(score.by_category().items())
-    labels = [category_name(c) for c, _0 in rows] + [_("This round"), _("Game")]
+    labels = [category_name(c) for c, _0 in rows]  # drawn plain; the totals' two bold
+    totals = [_("This round"), _("Game")]
     # the labels get the room they need, as long as each side's column keeps a fifth of the
     # sheet ("Den här rundan" was cut to "Den här rund…" beside two wide columns); a long
     # head goes onto two lines, as the heads do anyway ("Computer" / "2")
     room = max(round(sw * 0.34), sw - len(names) * round(sw * 0.2))
-    label_w = min(room, max(text_width(t, f, True) for t in labels) + 6)
+    label_w = min(room, max(*(text_width(t, f) for t in labels),
+                            *(text_width(t, f, True) for t in totals)) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
     hf, heads, shared = sheet_heads(names, f, col_w - 4)
