@@ -275,3 +275,67 @@ def test_the_sheet_names_most_cards_and_spades_whole_at_800x600_in_every_ruleset
                     (name, label, width)
         if name in ("classic", "casino33"):
             shot(app, f"sheet_{name}_{language}")
+
+
+# -- 6. typing a name on the title ------------------------------------------------------------
+
+
+def type_text(text: str) -> None:
+    for ch in text:
+        k = pygame.key.key_code(ch.lower()) if ch.isalpha() else pygame.K_UNKNOWN
+        mod = pygame.KMOD_SHIFT if ch.isupper() else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=ch,
+                                             scancode=0))
+
+
+def test_a_newcomer_types_a_name_at_once_and_the_letter_keys_still_work_elsewhere() -> None:
+    app, title = at_title(player_name="Player")  # the default: nobody chose it
+    assert title.row_key() == "player_name"
+    shot(app, "title_fresh_name")
+    type_text("Friend")
+    steps(app)
+    assert app.stack.top is title  # F did not open the Hall of Fame
+    assert app.settings.player_name == "Friend"  # it replaced 'Player', not 'PlayerFriend'
+    shot(app, "title_named")
+    key(pygame.K_DOWN)
+    key(pygame.K_UP)
+    type_text("s")  # back on the row: added to the name now
+    steps(app)
+    assert app.settings.player_name == "Friends"
+    key(pygame.K_DOWN)  # the rules row: letters are the buttons' keys
+    type_text("f")
+    steps(app)
+    assert type(app.stack.top).__name__ == "HallOfFameScene"
+
+    app, title = at_title(player_name="Player")
+    name = title.option_boxes()[0]
+    click(centre(name))  # clicking the box first, as in a form, also replaces it
+    type_text("Bo")
+    steps(app)
+    assert app.settings.player_name == "Bo"
+
+    app, title = at_title(player_name="Ann")  # a chosen name: the title opens on the rules
+    assert title.row_key() == "ruleset"
+    type_text("s")
+    steps(app)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_the_name_rows_help_line_is_whole_at_640x400(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from casino.ui.scenes import title as title_module
+
+    lines: list[tuple[str, int, int | None]] = []
+
+    def text(surface: pygame.Surface, words: str, size: int, *args: object,
+             **kw: object) -> pygame.Rect:
+        lines.append((words, size, kw.get("max_width")))  # type: ignore[arg-type]
+        return draw_text(surface, words, size, *args, **kw)  # type: ignore[arg-type]
+
+    app, _title = at_title(size=(640, 400), player_name="Player", language=language)
+    monkeypatch.setattr(title_module, "draw_text", text)
+    app.draw()
+    help_line = [(w, s, m) for w, s, m in lines if "Enter" in w]
+    assert help_line and all(m is not None and shown_whole(w, s, m) for w, s, m in help_line)
+    shot(app, f"title_fresh_640_{language}")

@@ -18,7 +18,16 @@ from casino.i18n import N_, _
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import draw_card
-from casino.ui.scene import DIM, HILITE, TEXT, Button, ValueAt, draw_text, row_click
+from casino.ui.scene import (
+    DIM,
+    HILITE,
+    TEXT,
+    Button,
+    ValueAt,
+    draw_text,
+    row_click,
+    text_width,
+)
 from casino.ui.scenes.dialogs import Dialog
 
 if TYPE_CHECKING:
@@ -81,9 +90,15 @@ def value_at(label_share: float = LABEL_SHARE) -> ValueAt:
     return lambda box: box[0] + round(box[2] * label_share)
 
 
+SELECTED = (40, 90, 150)
+"""Behind typed text that the next key replaces, as a text field marks selected text."""
+
+
 def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font: int,
-             focused: bool, label_share: float = LABEL_SHARE, cursor: bool = False) -> None:
-    """One option row: the label on the left, the value between arrows on the right."""
+             focused: bool, label_share: float = LABEL_SHARE, cursor: bool = False,
+             selected: bool = False) -> None:
+    """One option row: the label on the left, the value between arrows on the right; a typed
+    value ``selected`` is marked as the text the next key replaces."""
     x, _0, w, _0 = box
     rect = pygame.Rect(box)
     if focused:
@@ -93,6 +108,10 @@ def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font
     draw_text(surface, option.label, font, (x + 8, rect.centery), DIM, "midleft",
               max_width=label_w - 8 - gap)
     shown = option.word(value)
+    if selected and not option.values:
+        mark = pygame.Rect(x + label_w - 3, rect.y + 3,
+                           text_width(shown, font, focused) + 6, rect.h - 6)
+        pygame.draw.rect(surface, SELECTED, mark.clip(rect), border_radius=3)
     shown = f"\u2039  {shown}  \u203a" if option.values else shown + ("|" if cursor else "")
     draw_text(surface, shown, font, (x + label_w, rect.centery), TEXT, "midleft",
               bold=focused, max_width=w - label_w - 4)
