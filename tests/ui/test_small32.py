@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -339,3 +340,59 @@ def test_the_name_rows_help_line_is_whole_at_640x400(
     help_line = [(w, s, m) for w, s, m in lines if "Enter" in w]
     assert help_line and all(m is not None and shown_whole(w, s, m) for w, s, m in help_line)
     shot(app, f"title_fresh_640_{language}")
+
+
+# -- 1. no window smaller than the table's 640x400 --------------------------------------------
+
+
+def test_size_below_640x400_is_refused_with_the_floor_named() -> None:
+    import argparse
+
+    from casino.ui.app import window_size
+
+    assert window_size("640x400") == (640, 400)
+    for small in ("320x240", "639x800", "1280x399"):
+        with pytest.raises(argparse.ArgumentTypeError, match="from 640x400"):
+            window_size(small)
+
+
+def test_a_smaller_saved_size_is_read_as_the_floor_with_a_notice(casino_home: Path) -> None:
+    from casino.persistence import load_settings
+
+    (casino_home / "settings.toml").write_text('window_size = [480, 300]\nspeed = 2\n')
+    loaded = load_settings(casino_home)
+    assert loaded.value.window_size == (640, 400) and loaded.value.speed == 2
+    said = " ".join(loaded.messages)
+    assert "window_size" in said and "using 640" in said and "using 400" in said
+    assert load_settings(casino_home).value.window_size == (640, 400)  # the repaired file
+    (casino_home / "settings.toml").write_text('window_size = [800, 300]\n')
+    assert load_settings(casino_home).value.window_size == (800, 400)
+    (casino_home / "settings.toml").write_text('window_size = [20000, 300]\n')  # too big too
+    assert load_settings(casino_home).value.window_size == (1280, 800)  # the default, as before
+
+
+def test_the_window_keeps_to_the_floor_and_a_smaller_size_is_never_saved(
+        casino_home: Path) -> None:
+    import warnings
+
+    from casino.persistence import load_settings
+    from casino.ui import app as app_module
+
+    app = make_app((800, 600))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert pygame.Window.from_display_module().minimum_size == (640, 400)
+    pygame.display.set_mode((480, 300), pygame.RESIZABLE)  # as a window manager might
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(480, 300), w=480, h=300))
+    app.show_title()
+    steps(app)
+    assert app.screen.get_size() == (640, 400)
+    shot(app, "title_at_the_floor")
+
+    opened = app.screen.get_size()
+    app.screen = pygame.Surface((480, 300))  # however the window ended this small
+    app_module.remember_size(app, opened)
+    assert load_settings(casino_home).value.window_size == (1280, 800)  # not 480x300
+    app.screen = pygame.Surface((900, 500))
+    app_module.remember_size(app, opened)
+    assert load_settings(casino_home).value.window_size == (900, 500)  # a size that fits is
