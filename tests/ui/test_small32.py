@@ -135,19 +135,28 @@ def test_end_turn_shows_only_with_the_end_turn_step_and_the_buttons_lie_evenly()
 # -- 15. tooltips cover nothing one needs --------------------------------------------------------
 
 
+def pixels(app: App, boxes: list[Box]) -> list[bytes]:
+    """The window's pixels in each of ``boxes``, as drawn now."""
+    app.draw()
+    return [pygame.image.tobytes(app.screen.subsurface(box), "RGB") for box in boxes]
+
+
 def test_the_menu_tip_covers_no_other_table_button() -> None:
-    app = make_app(end_turn_staging=True)
+    app = make_app(end_turn_staging=True)  # four buttons, two rows: Menu under Unseen
     app.new_game()
     steps(app)
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     menu = next(b for b in scene.buttons if b.action == "menu")
+    others = [b.box for b in scene.buttons if b is not menu]
+    pygame.mouse.set_pos((2, 2))
+    before = pixels(app, others)
+    pygame.mouse.set_pos(centre(menu.box))
+    assert pixels(app, others) == before  # the tip is drawn, but over none of them
     size = text_image(menu.tip_text(), scene.layout().font - 2, TEXT, False, None) \
         .get_rect().inflate(12, 8).size
     rect = tip_rect(size, menu.box, app.screen.get_rect(), [b.box for b in scene.buttons])
     assert app.screen.get_rect().contains(rect)
-    assert rect.collidelist([pygame.Rect(b.box) for b in scene.buttons]) < 0
-    pygame.mouse.set_pos(centre(menu.box))
     shot(app, "menu_tip")
 
 
@@ -158,13 +167,12 @@ def test_the_settings_done_tip_covers_no_card_back() -> None:
         app.stack.push(settings)
         steps(app)
         done = settings.buttons[0]
-        tip = text_image(done.tip_text(), 10, TEXT, False, None).get_rect().inflate(12, 8).size
-        lay = settings.layout()
-        rect = tip_rect(tip, done.box, app.screen.get_rect(), [done.box, *lay.rows])
-        assert rect.collidelist([pygame.Rect(b) for b in settings.back_boxes()]) < 0, size
-        assert rect.collidelist([pygame.Rect(b) for b in lay.rows]) < 0, size
+        shown = [*settings.back_boxes(), *settings.option_boxes()]
+        pygame.mouse.set_pos((2, 2))
+        before = pixels(app, shown)
+        pygame.mouse.set_pos(centre(done.box))
+        assert pixels(app, shown) == before, size
         if size == (1280, 800):
-            pygame.mouse.set_pos(centre(done.box))
             shot(app, "settings_done_tip")
 
 
