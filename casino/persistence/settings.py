@@ -31,6 +31,9 @@ from casino.persistence.problems import field_name, field_problem, found
 
 FILE_NAME = "settings.toml"
 MAX_OPPONENTS = 3
+MIN_WINDOW = (640, 400)
+"""The smallest window the game is laid out for: smaller, the table was cut off (no hand, no
+buttons), and the cut-off size was saved for the next launch."""
 
 Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 """A computer player's level name, as ``casino.ai.registry.POLICIES`` names them."""
@@ -72,8 +75,8 @@ class Settings(BaseModel):
     daily_deal: bool = False
     teams: bool = Field(True, description="four players as two teams where the rules allow; "
                         "false: each alone")
-    window_size: tuple[Annotated[int, Field(ge=320, le=10000)],
-                       Annotated[int, Field(ge=240, le=10000)]] = (1280, 800)
+    window_size: tuple[Annotated[int, Field(ge=MIN_WINDOW[0], le=10000)],
+                       Annotated[int, Field(ge=MIN_WINDOW[1], le=10000)]] = (1280, 800)
 
     @field_validator("player_name")
     @classmethod
@@ -120,7 +123,17 @@ def _toml_value(value: Any) -> str:
     raise TypeError(f"no TOML form for {value!r}")
 
 
+def _below_the_floor(error: Any) -> bool:
+    """A window size too small for the game (saved by a version that allowed it): it is
+    raised to the smallest, not dropped for the default."""
+    return bool(error["loc"]) and error["loc"][0] == "window_size" \
+        and error["type"] == "greater_than_equal"
+
+
 def _expected(error: Any) -> str:
+    if _below_the_floor(error):
+        return Said("{problem}; using {number}", problem=field_problem(error),
+                    number=str(error["ctx"]["ge"]))
     if error["type"] == "extra_forbidden":
         return Said("{field}: not a setting (found {value}); ignored",
                     field=shorten(field_name(error)), value=found(error))
@@ -134,6 +147,11 @@ def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:
     """Keep the good values of a hand-edited file, dropping each field that had an error."""
     bad = {str(e["loc"][0]) for e in errors if e["loc"]}
     kept = {k: v for k, v in data.items() if k not in bad and k in Settings.model_fields}
+    size = data.get("window_size")
+    sized = [e for e in errors if e["loc"] and e["loc"][0] == "window_size"]
+    if sized and all(_below_the_floor(e) for e in sized) and isinstance(size, list | tuple) \
+            and all(type(v) is int for v in size):
+        kept["window_size"] = tuple(max(v, low) for v, low in zip(size, MIN_WINDOW, strict=False))
     try:
         return Settings.model_validate(kept)
     except ValidationError:  # pragma: no cover - each bad top-level field was removed

@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import time
+import warnings
 from datetime import date
 from typing import Any, NoReturn
 
@@ -22,6 +23,7 @@ from casino.persistence import SavedGame, load_game, load_settings, save_setting
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
 from casino.persistence.rulesets import broken_notices, get_ruleset
+from casino.persistence.settings import MIN_WINDOW
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
@@ -57,7 +59,9 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         pygame.display.set_caption("Casino")
+        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        keep_to_the_floor()
         pygame.display.set_icon(assets.icon())
         self.settings = settings
         """What this run uses: the saved settings with the command line's one-off options."""
@@ -172,6 +176,13 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
+            size = self.screen.get_size()
+            if not big_enough(size) and not pygame.display.is_fullscreen():
+                # a window manager that ignores the minimum: back to the smallest that fits
+                self.screen = pygame.display.set_mode(
+                    (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])),
+                    pygame.RESIZABLE)
+                keep_to_the_floor()
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -234,10 +245,30 @@ def window_size(text: str) -> tuple[int, int]:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"wants WxH, e.g. 1280x800, not {text!r}") from None
-    if not (320 <= width <= 10000 and 240 <= height <= 10000):
+    low_w, low_h = MIN_WINDOW
+    if not (low_w <= width <= 10000 and low_h <= height <= 10000):
         raise argparse.ArgumentTypeError(
-            f"{width}x{height}: from 320x240 to 10000x10000, e.g. 1280x800")
+            f"{width}x{height}: from {low_w}x{low_h} to 10000x10000, e.g. 1280x800")
     return width, height
+
+
+def big_enough(size: tuple[int, int]) -> bool:
+    """Whether the game's table fits a window of ``size`` (``MIN_WINDOW``)."""
+    return size[0] >= MIN_WINDOW[0] and size[1] >= MIN_WINDOW[1]
+
+
+def keep_to_the_floor() -> None:
+    """Ask the window manager not to let the window be made smaller than ``MIN_WINDOW``.
+
+    pygame-ce's ``Window.minimum_size`` on the window ``set_mode`` opened; reaching it
+    through ``from_display_module`` is deprecated but is the one way for a display-module
+    window, so a pygame without it only loses the hint (``App.handle`` still sets a smaller
+    window back to the floor).
+    """
+    with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error,
+                                                        ValueError):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -274,12 +305,17 @@ def run(argv: list[str]) -> int:
     opened = app.screen.get_size()
     app.run(args.seconds)
     shutdown_pool()
-    window = app.screen.get_size()
-    # a window the person resized is remembered; a --size for this run is not
-    if window != opened and window != app.saved.window_size and min(window) >= 240:
-        app.change_settings(window_size=window)
+    remember_size(app, opened)
     pygame.quit()
     return 0
+
+
+def remember_size(app: App, opened: tuple[int, int]) -> None:
+    """Save the window's size for the next launch if the person resized it from ``opened``
+    (a --size for this run is not), and never a size the table does not fit."""
+    window = app.screen.get_size()
+    if window != opened and window != app.saved.window_size and big_enough(window):
+        app.change_settings(window_size=window)
 
 
 def known_levels(settings: Settings) -> Settings:

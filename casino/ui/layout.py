@@ -56,8 +56,12 @@ BUTTONS = (N_("Hint"), N_("Unseen"), N_("End turn"), N_("Menu"))
 
 
 @lru_cache(maxsize=32)
-def table_layout(width: int, height: int, players: int) -> TableLayout:
-    """Split a ``width`` x ``height`` window: opponents on top, table, status, hand; panel right."""
+def table_layout(width: int, height: int, players: int,
+                 buttons: int = len(BUTTONS)) -> TableLayout:
+    """Split a ``width`` x ``height`` window: opponents on top, table, status, hand; panel right.
+
+    ``buttons`` under the panel: up to three in one row, four in two rows of two.
+    """
     width, height = max(width, 640), max(height, 400)
     margin = max(4, round(min(width, height) * 0.012))
     font = max(12, min(22, round(height * 0.021)))
@@ -94,13 +98,14 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
     px = main_w
     pw = panel_w - margin
     button_h = round(line * 1.4)
-    cols = 2
+    count = max(1, buttons)
+    cols = count if count <= 3 else 2
     bw = (pw - (cols - 1) * margin) // cols
-    rows = math.ceil(len(BUTTONS) / cols)
+    rows = math.ceil(count / cols)
     by0 = height - margin - rows * button_h - (rows - 1) * margin
-    buttons = tuple(
+    boxes = tuple(
         (px + (i % cols) * (bw + margin), by0 + (i // cols) * (button_h + margin), bw, button_h)
-        for i in range(len(BUTTONS))
+        for i in range(count)
     )
     sheet_h = line * 12
     sheet = (px, margin, pw, sheet_h)
@@ -108,7 +113,7 @@ def table_layout(width: int, height: int, players: int) -> TableLayout:
     panel = (px - margin // 2, 0, panel_w + margin // 2, height)
     return TableLayout(
         (width, height), margin, font, card, small, opponents, table, stock, status, hand,
-        own_pile, panel, buttons, sheet, log,
+        own_pile, panel, boxes, sheet, log,
     )
 
 

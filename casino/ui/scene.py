@@ -168,17 +168,38 @@ _ROW_KEYS = {pygame.K_DOWN: (1, 0), pygame.K_UP: (-1, 0), pygame.K_RIGHT: (0, 1)
              pygame.K_LEFT: (0, -1)}
 
 
-def step_rows(event: pygame.event.Event, row: int, boxes: list[Box]) -> tuple[int, int] | None:
+ValueAt = Callable[[Box], int]
+"""Where a row of choices draws its value ("\u2039  value  \u203a"): the x of the \u2039."""
+
+
+def row_click(event: pygame.event.Event, boxes: list[Box],
+              value_at: ValueAt) -> tuple[int, int] | None:
+    """A click on one of the rows of choices (the title's, Settings', the Network screen's):
+    (the row, the step to change its value by); None when the event is not such a click.
+
+    A left click on the \u2039 before the value steps back, anywhere else on the row forward;
+    a right click steps back. (A left click stepped forward everywhere, \u2039 included.)
+    """
+    if event.type != pygame.MOUSEBUTTONUP or event.button not in (1, 3):
+        return None
+    for i, box in enumerate(boxes):
+        if inside(box, *event.pos):
+            if event.button == 3:
+                return i, -1
+            left = value_at(box)
+            back = left - box[3] // 2 <= event.pos[0] < left + box[3]  # the \u2039 and around it
+            return i, -1 if back else 1
+    return None
+
+
+def step_rows(event: pygame.event.Event, row: int, boxes: list[Box],
+              value_at: ValueAt) -> tuple[int, int] | None:
     """Arrow keys and clicks on a dialog's setting rows: (the row chosen, the step to change
     its value by, 0 for none); None when the event is not for the rows."""
     if event.type == pygame.KEYDOWN and event.key in _ROW_KEYS and boxes:
         down, step = _ROW_KEYS[event.key]
         return (row + down) % len(boxes), step
-    if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-        for i, box in enumerate(boxes):
-            if inside(box, *event.pos):
-                return i, 1 if event.button == 1 else -1
-    return None
+    return row_click(event, boxes, value_at)
 
 
 def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
@@ -361,15 +382,44 @@ def panel(surface: pygame.Surface, box: Box, border: tuple[int, int, int] = (110
 OnChoice = Callable[[int | None], None]
 
 
-def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int) -> None:
-    """The tooltip of the button under the mouse, above it and inside the window."""
+def tip_rect(size: tuple[int, int], box: Box, window: pygame.Rect,
+             keep_clear: list[Box]) -> pygame.Rect:
+    """Where the tooltip of a button at ``box`` goes, ``size`` big with its frame: above the
+    button, else above the buttons or text it would cover, else below, right or left of the
+    button, the first that, moved inside the window, covers nothing in ``keep_clear`` (the
+    other buttons, a dialog's rows) nor the button. (Always above, the table's Menu tip hid
+    Hint and Unseen and Settings' Done tip hid the card backs.)"""
+    button = pygame.Rect(box)
+    clear = [pygame.Rect(b) for b in keep_clear if pygame.Rect(b) != button]
+    tip = pygame.Rect((0, 0), size)
+
+    def at(**where: tuple[int, int]) -> pygame.Rect:
+        return tip.move_to(**where)
+
+    above = at(midbottom=(button.centerx, button.top - 6))
+    hit = [r for r in clear if r.colliderect(above)]
+    over = at(midbottom=(button.centerx, min([button.top, *(r.top for r in hit)]) - 6))
+    for place in (above, over, at(midtop=(button.centerx, button.bottom + 6)),
+                  at(midleft=(button.right + 6, button.centery)),
+                  at(midright=(button.left - 6, button.centery))):
+        place = place.clamp(window)  # a wide tip slides along the window's edge
+        if place.collidelist([button, *clear]) < 0:
+            return place
+    return above.clamp(window)
+
+
+def draw_tip(surface: pygame.Surface, buttons: Iterable[Button], size: int,
+             keep_clear: Iterable[Box] = ()) -> None:
+    """The tooltip of the button under the mouse, inside the window, where it covers none of
+    the other ``buttons`` nor ``keep_clear`` (``tip_rect``)."""
     mouse = pygame.mouse.get_pos()
+    buttons = list(buttons)
     for button in buttons:
         if button.tip_text() and inside(button.box, *mouse):
             image = text_image(button.tip_text(), size, TEXT, False, None)
-            rect = image.get_rect(midbottom=(button.box[0] + button.box[2] // 2,
-                                             button.box[1] - 6)).inflate(12, 8)
-            rect.clamp_ip(surface.get_rect())
+            framed = image.get_rect().inflate(12, 8).size
+            rect = tip_rect(framed, button.box, surface.get_rect(),
+                            [*(b.box for b in buttons), *keep_clear])
             pygame.draw.rect(surface, (20, 30, 26), rect, border_radius=6)
             pygame.draw.rect(surface, HILITE, rect, 1, border_radius=6)
             surface.blit(image, image.get_rect(center=rect.center))

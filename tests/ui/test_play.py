@@ -249,6 +249,9 @@ def test_menu_and_unseen_panel_by_keyboard() -> None:
     key(pygame.K_u)
     steps(app)
     assert scene.show_unseen
+    key(pygame.K_ESCAPE)  # the panel lies over the table: Esc puts it away first
+    steps(app)
+    assert not scene.show_unseen and top_name(app) == "TableScene"
     key(pygame.K_ESCAPE)
     steps(app)
     assert top_name(app) == "MenuScene"

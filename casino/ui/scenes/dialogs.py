@@ -127,7 +127,7 @@ class Dialog(Scene):
                   max_width=tw - 8)
         for i, button in enumerate(self.buttons):
             button.draw(surface, font, i == self.focus)
-        draw_tip(surface, self.buttons, font - 2)
+        draw_tip(surface, self.buttons, font - 2, lay.rows)  # never over what the rows say
         return lay
 
 
@@ -982,7 +982,7 @@ class GameOverScene(Scene):
             self.app.notices.extend([*messages, *records.read_errors,
                                      _("this game could not be read back for the review")])
             return
-        self.app.stack.replace(ReviewScene(self.app, record))
+        self.app.stack.push(ReviewScene(self.app, record))  # its Close comes back here
 
     def headline(self) -> str:
         game = self.session.game

@@ -91,6 +91,11 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
 
 
 @functools.cache
+def value_at(box: Box) -> int:
+    """Where a row of the form draws its value (a choice's \u2039), a third of the way in."""
+    return box[0] + box[2] // 3 + 8
+
+
 def _bundled() -> frozenset[str]:
     """The names of the rulesets shipped with the game (they do not change while it runs)."""
     return frozenset(bundled_names())
@@ -223,7 +228,7 @@ class NetworkScene(Scene):
             return True
         if event.type == ACTION:
             return self.on_action(str(event.action))
-        picked = step_rows(event, self.row, rows)
+        picked = step_rows(event, self.row, rows, value_at)
         if picked is not None:
             self.row, step = picked
             if step:
@@ -361,7 +366,7 @@ class NetworkScene(Scene):
                 shown = _("e.g. {address}").format(address="192.168.1.20:7777") \
                     if name == "address" else _("the host's 6 letters")
             colour = DIM if typed and not value and i != self.row else TEXT
-            draw_text(surface, shown, font, (rect.x + rect.w // 3 + 8, rect.centery), colour,
+            draw_text(surface, shown, font, (value_at(rbox), rect.centery), colour,
                       "midleft", max_width=rect.w * 2 // 3 - 16)
         x, y, w, h = found[0]
         if self.searching:

@@ -1,8 +1,8 @@
 """Rows of choices (the title's new-game options, the Settings dialog) and the Settings dialog.
 
-A row shows a label and its value; a click or → steps to the next value, a right click or ←
-to the one before. Every change goes through ``App.change_settings``, so it applies at once
-and is saved.
+A row shows a label and its value; → or a click steps to the next value, ←, a click on the
+\u2039 or a right click to the one before. Every change goes through ``App.change_settings``,
+so it applies at once and is saved.
 """
 
 from __future__ import annotations
@@ -18,7 +18,16 @@ from casino.i18n import N_, _
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
 from casino.ui.render import draw_card
-from casino.ui.scene import DIM, HILITE, TEXT, Button, draw_text
+from casino.ui.scene import (
+    DIM,
+    HILITE,
+    TEXT,
+    Button,
+    ValueAt,
+    draw_text,
+    row_click,
+    text_width,
+)
 from casino.ui.scenes.dialogs import Dialog
 
 if TYPE_CHECKING:
@@ -72,18 +81,37 @@ def step_setting(app: App, option: Option, step: int) -> None:
     app.change_settings(**{option.key: value})
 
 
+LABEL_SHARE = 0.42
+"""How much of a row of choices its label takes, unless a dialog says otherwise."""
+
+
+def value_at(label_share: float = LABEL_SHARE) -> ValueAt:
+    """Where ``draw_row`` puts a row's value (its \u2039), for ``row_click``."""
+    return lambda box: box[0] + round(box[2] * label_share)
+
+
+SELECTED = (40, 90, 150)
+"""Behind typed text that the next key replaces, as a text field marks selected text."""
+
+
 def draw_row(surface: pygame.Surface, option: Option, value: str, box: Box, font: int,
-             focused: bool, label_share: float = 0.42, cursor: bool = False) -> None:
-    """One option row: the label on the left, the value between arrows on the right."""
+             focused: bool, label_share: float = LABEL_SHARE, cursor: bool = False,
+             selected: bool = False) -> None:
+    """One option row: the label on the left, the value between arrows on the right; a typed
+    value ``selected`` is marked as the text the next key replaces."""
     x, _0, w, _0 = box
     rect = pygame.Rect(box)
     if focused:
         pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
-    label_w = round(w * label_share)
+    label_w = value_at(label_share)(box) - x
     gap = max(12, font)  # a long label ran into its value's "\u2039" ("9 långsammast)\u2039 1")
     draw_text(surface, option.label, font, (x + 8, rect.centery), DIM, "midleft",
               max_width=label_w - 8 - gap)
     shown = option.word(value)
+    if selected and not option.values:
+        mark = pygame.Rect(x + label_w - 3, rect.y + 3,
+                           text_width(shown, font, focused) + 6, rect.h - 6)
+        pygame.draw.rect(surface, SELECTED, mark.clip(rect), border_radius=3)
     shown = f"\u2039  {shown}  \u203a" if option.values else shown + ("|" if cursor else "")
     draw_text(surface, shown, font, (x + label_w, rect.centery), TEXT, "midleft",
               bold=focused, max_width=w - label_w - 4)
@@ -96,6 +124,7 @@ class SettingsScene(Dialog):
 
     wide = 0.56
     PREVIEW_ROWS = 5
+    LABEL_SHARE = 0.55
 
     def __init__(self, app: App, back: Callable[[], None] | None = None) -> None:
         super().__init__(app, N_("Settings"), [Button(N_("Done"), "cancel", key=pygame.K_ESCAPE)])
@@ -148,12 +177,12 @@ class SettingsScene(Dialog):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         options = self.options()
+        clicked = row_click(event, self.option_boxes(), value_at(self.LABEL_SHARE))
+        if clicked is not None:
+            self.row, step = clicked
+            step_setting(self.app, options[self.row], step)
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(self.option_boxes()):
-                if inside(box, *event.pos):
-                    self.row = i
-                    step_setting(self.app, options[i], 1 if event.button == 1 else -1)
-                    return True
             for back, box in zip(assets.BACKS, self.back_boxes(), strict=False):
                 if inside(box, *event.pos):
                     self.app.change_settings(card_back=back)
@@ -181,7 +210,7 @@ class SettingsScene(Dialog):
         font = fit_font(surface.get_height())
         for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
             draw_row(surface, option, setting_value(self.app, option.key), box, font,
-                     i == self.row, 0.55)
+                     i == self.row, self.LABEL_SHARE)
         settings = self.app.settings
         boxes = self.back_boxes()
         for back, box in zip(assets.BACKS, boxes, strict=False):

@@ -116,14 +116,22 @@ class ReviewScene(Scene):
                 later = [k for k in self.mistakes() if k > self.index]
                 self.index = later[0] if later else (self.mistakes() or [self.index])[0]
             elif action == "close":
-                from casino.ui.scenes.title import TitleScene
-
-                self.app.stack.replace(TitleScene(self.app))
+                self.close()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.index = 0 if event.key == pygame.K_HOME else len(self.steps)
             return True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP)
+
+    def close(self) -> None:
+        """Back to the screen the review was opened over (the game's result, with Play again
+        and Title), or the title screen when it was opened alone."""
+        if self.app.stack.below(self) is not None:
+            self.app.stack.remove(self)
+            return
+        from casino.ui.scenes.title import TitleScene
+
+        self.app.stack.replace(TitleScene(self.app))
 
     # -- drawing
 

@@ -137,11 +137,13 @@ class TableScene(Scene):
         """The game whose table layout is drawn while a move's cards are moving."""
         self.changed_pile: int | None = None
         """The computer seat that took cards since the person last acted (its pile marked)."""
-        self.buttons = [
+        self.all_buttons = [
             Button(label, label.lower().replace(" ", "_")) for label in BUTTONS
         ]
-        for button in self.buttons:
+        """Every table button; ``buttons`` are those shown."""
+        for button in self.all_buttons:
             button.tip = BUTTON_TIPS.get(button.action, "")
+        self.buttons = self.shown_buttons()
         self.place_buttons()
         self._deal_animation()
         if self.session.log:  # a network seat taken up in mid-round: what was played last
@@ -149,9 +151,15 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ geometry (pure reads)
 
+    def shown_buttons(self) -> list[Button]:
+        """The buttons under the panel: End turn only with the End-turn step on (off, it was
+        a dead, greyed button in a main spot on every screen)."""
+        staging = self.app.settings.end_turn_staging
+        return [b for b in self.all_buttons if b.action != "end_turn" or staging]
+
     def layout(self) -> TableLayout:
         w, h = self.app.screen.get_size()
-        return table_layout(w, h, self.session.players)
+        return table_layout(w, h, self.session.players, len(self.shown_buttons()))
 
     def felt(self) -> int:
         return self.layout().panel[0]
@@ -267,6 +275,7 @@ class TableScene(Scene):
         self.message = symbols(log[-1].text) if was_move and log else ""
 
     def place_buttons(self) -> None:
+        self.buttons = self.shown_buttons()
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
             button.box = box
             button.enabled = button.action != "end_turn" or self.staged is not None
@@ -348,7 +357,9 @@ class TableScene(Scene):
         elif key == pygame.K_r and self.session.problem():
             self.session.rejoin()
         elif key == pygame.K_ESCAPE:
-            if self.staged is not None:
+            if self.show_unseen:  # it lies over the table: Esc puts it away before the menu
+                self.show_unseen = False
+            elif self.staged is not None:
                 self.staged = None
                 self.say(_("Move taken back."))
             elif self.selection:

@@ -13,7 +13,7 @@ from casino.engine.scoring import score_round
 from casino.engine.state import deals_in_round
 from casino.i18n import N_, _, ngettext
 from casino.ui import assets
-from casino.ui.layout import hand_boxes, pile_boxes
+from casino.ui.layout import Box, TableLayout, hand_boxes, pile_boxes
 from casino.ui.render import (
     draw_capture_pile,
     draw_card,
@@ -49,7 +49,10 @@ TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
 CATEGORY_NAMES = {
-    "cards": N_("Cards"), "spades": N_("Spades"), "aces": N_("Aces"), "sweeps": N_("Sweeps"),
+    # the points for having the most, not a count: "Cards 3" beside a pile of "2 cards" was
+    # read as a count
+    "cards": N_("Most cards"), "spades": N_("Most spades"), "aces": N_("Aces"),
+    "sweeps": N_("Sweeps"),
     "last_taker": N_("Last take"), "spade_cards": N_("Every spade"),
     "earlier": N_("Earlier rounds"),
 }
@@ -257,7 +260,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         status_lines = wrap_evenly(text, size, sw)
         if len(status_lines) > 3:  # the rest on the last line, cut short with an ellipsis
             status_lines = [*status_lines[:2], " ".join(status_lines[2:])]
-        step = round(size * 1.35)
+        step = status_step(lay)
         for k, line in enumerate(status_lines):
             y = sy + sh - (len(status_lines) - k) * step
             draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
@@ -445,12 +448,14 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     names = session.short_side_names()
     score = score_round(game.round)
     rows = list(score.by_category().items())
-    labels = [category_name(c) for c, _0 in rows] + [_("This round"), _("Game")]
+    labels = [category_name(c) for c, _0 in rows]  # drawn plain; the totals' two bold
+    totals = [_("This round"), _("Game")]
     # the labels get the room they need, as long as each side's column keeps a fifth of the
     # sheet ("Den här rundan" was cut to "Den här rund…" beside two wide columns); a long
     # head goes onto two lines, as the heads do anyway ("Computer" / "2")
     room = max(round(sw * 0.34), sw - len(names) * round(sw * 0.2))
-    label_w = min(room, max(text_width(t, f, True) for t in labels) + 6)
+    label_w = min(room, max(*(text_width(t, f) for t in labels),
+                            *(text_width(t, f, True) for t in totals)) + 6)
     col_w = (sw - label_w) // max(1, len(names))
     y = sy + round(lay.font * 1.7)
     hf, heads, shared = sheet_heads(names, f, col_w - 4)
@@ -523,14 +528,33 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     draw_tip(surface, scene.buttons, lay.font - 2)
 
 
+STATUS_LINES = 3
+"""The most lines the status takes, growing upward from its line over the hand."""
+
+
+def status_step(lay: TableLayout) -> int:
+    """How far apart the status's lines are when it takes more than one."""
+    return round((lay.font - 1) * 1.35)
+
+
+def unseen_box(lay: TableLayout) -> Box:
+    """The Unseen panel: over the table, ending above the status's highest line (a two-line
+    hint was half hidden under it)."""
+    tx, ty, tw, _th = lay.table
+    sy, sh = lay.status[1], lay.status[3]
+    bottom = min(ty + lay.table[3], sy + sh - STATUS_LINES * status_step(lay) - lay.margin)
+    return tx, ty, tw, bottom - ty
+
+
 def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     """Munter's "unplayed cards" panel: every card this seat has not seen yet, by suit."""
     lay = scene.layout()
     unseen = scene.view().unseen()
-    tx, ty, tw, th = lay.table
-    box = (tx, ty, tw, th)
+    box = tx, ty, tw, th = unseen_box(lay)
     panel(surface, box)
-    draw_text(surface, _("Not yet seen: {count} cards (U closes)").format(count=len(unseen)),
+    draw_text(surface, ngettext("Not yet seen: {count} card (U closes)",
+                                "Not yet seen: {count} cards (U closes)",
+                                len(unseen)).format(count=len(unseen)),
               lay.font,
               (tx + lay.margin * 2, ty + lay.margin), HILITE, bold=True)
     by_suit: dict[str, list[Card]] = {s: [] for s in "SHDC"}

@@ -18,7 +18,7 @@ from casino.i18n import N_, _, ngettext
 from casino.persistence import SavedGame
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
-from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
+from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -30,10 +30,18 @@ from casino.ui.scene import (
     draw_tip,
     panel,
     press,
+    row_click,
     wrap,
 )
 from casino.ui.scenes.dialogs import Dialog
-from casino.ui.scenes.options import Option, draw_row, on_off, setting_value, step_setting
+from casino.ui.scenes.options import (
+    Option,
+    draw_row,
+    on_off,
+    setting_value,
+    step_setting,
+    value_at,
+)
 from casino.ui.session import (
     HUMAN,
     PERSON,
@@ -43,12 +51,15 @@ from casino.ui.session import (
     played_level,
     shown_name,
 )
+from casino.ui.settings import Settings
 from casino.ui.words import symbols
 
 if TYPE_CHECKING:
     from casino.ui.app import App
     from casino.ui.layout import DialogLayout
 
+DEFAULT_NAME = Settings().player_name
+"""The name nobody chose: the title starts on its row, ready to replace it."""
 ALONE = "3 alone"  # the opponents row's value for four players each alone
 OPTION_ROWS = 8  # name, rules, opponents, three levels, first dealer, daily deal
 NAME_LENGTH = 24
@@ -73,7 +84,12 @@ class TitleScene(Scene):
         """A word on the last key, in place of the keys' help line (until the next key)."""
         self.saved: tuple[SavedGame, Game] | None = None
         """A game in progress found at launch and not resumed: Play asks before replacing it."""
-        self.row = 1  # the rules; the name row above takes typing when chosen
+        self.fresh = app.settings.player_name == DEFAULT_NAME
+        """The name is still the default, untouched: the title opens on the name row and the
+        first letter typed replaces it (typing 'Friend' on the rules row opened the Hall of
+        Fame with F and lost the rest). A chosen name opens on the rules, where the letters
+        are the buttons' keys again."""
+        self.row = 0 if self.fresh else 1
         self.buttons = [Button(N_("Play"), "play", key=pygame.K_RETURN),
                         Button(N_("Settings"), "settings", key=pygame.K_s),
                         Button(N_("Rules"), "rules", key=pygame.K_r),
@@ -227,8 +243,11 @@ class TitleScene(Scene):
             if not (text and text.isprintable() and event.key not in (pygame.K_RETURN,
                                                                          pygame.K_TAB)):
                 return False
+            if self.fresh:
+                self.name = ""
             if len(self.name) < NAME_LENGTH:
                 self.name += text
+        self.fresh = False
         name = self.name.strip()
         if name and name != self.app.settings.player_name:
             self.app.change_settings(player_name=name)
@@ -248,6 +267,12 @@ class TitleScene(Scene):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        used = self.use_event(event)
+        if self.row_key() != "player_name":
+            self.fresh = False  # the person moved on: a name typed later is added to
+        return used
+
+    def use_event(self, event: pygame.event.Event) -> bool:
         self.place_buttons()
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self.note = ""
@@ -273,12 +298,11 @@ class TitleScene(Scene):
             else:
                 return False
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            for i, box in enumerate(self.option_boxes()):
-                if inside(box, *event.pos):
-                    self.row = i
-                    self.change(i, 1 if event.button == 1 else -1)
-                    return True
+        clicked = row_click(event, self.option_boxes(), value_at())
+        if clicked is not None:
+            self.row, step = clicked
+            self.change(self.row, step)
+            return True
         return False
 
     def on_action(self, action: str) -> bool:
@@ -336,7 +360,7 @@ class TitleScene(Scene):
                   (bx + bw // 2, lay.title[1]), HILITE, "midtop", bold=True)
         for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
             draw_row(surface, option, self.current(option), box, font, i == self.row,
-                     cursor=i == self.row)
+                     cursor=i == self.row, selected=self.fresh and option.key == "player_name")
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
         ruleset = self.chosen()
@@ -350,6 +374,10 @@ class TitleScene(Scene):
         if self.note:
             draw_text(surface, self.note, font - 3, (x + w // 2, y + 2), HILITE, "midtop",
                       max_width=w)
+        elif self.row_key() == "player_name":  # letters are the name here, not the keys
+            draw_text(surface, _("Type your name \u00b7 \u2193 other lines, where letters are "
+                                 "the buttons' keys \u00b7 Enter plays"),
+                      font - 3, (x + w // 2, y + 2), DIM, "midtop", max_width=w)
         else:
             draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change "
                                  "it \u00b7 Enter plays \u00b7 Esc quits"), font - 3,
