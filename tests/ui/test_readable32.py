@@ -1,0 +1,99 @@
+"""Three things a player read wrong or could not read (s32): a computer's box at four players
+that said nothing, hosting on a port in use, and the Hall of Fame's cut status line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+
+from casino.ui import render
+from casino.ui.layout import Box
+from casino.ui.scene import shown_whole
+from casino.ui.scenes import table_view
+from casino.ui.session import LogEntry
+from tests.ui.helpers import keep_shot, make_app, table_at
+
+SIZES = [(1280, 800), (1000, 700), (800, 600)]
+HANDS = {2: "0;1;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*",
+         3: "0;2;4S 5H 6H KD/QS 3H 7H 6D/2C 3C 4C 5C;JD 9C;-/-/-;*",
+         4: "0;3;4S 5H 6H KD/QS 3H 7H 6D/2C 3C 4C 5C/8S 8H 9H 10H;JD 9C;-/-/-/-;*"}
+"""Every seat holding four cards, the first trick of a deal."""
+MOVE = "take 7\u2666 with 7\u2663"
+
+
+def spy_lines(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, bool, int | None,
+                                                              pygame.Rect]]:
+    """Every line the table draws from now on: text, size, bold, room given, where it landed."""
+    drawn: list[tuple[str, int, bool, int | None, pygame.Rect]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+            *args: Any, **kw: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, text, size, pos, *args, **kw)
+        drawn.append((text, size, bool(kw.get("bold")), kw.get("max_width"), rect))
+        return rect
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    return drawn
+
+
+def spy_backs(monkeypatch: pytest.MonkeyPatch) -> list[Box]:
+    """Every face-down card the drawing helpers draw (a hand's fan, a capture pile)."""
+    backs: list[Box] = []
+    real = render.draw_card
+
+    def spy(surface: pygame.Surface, card: object, box: Box, *args: Any, **kw: Any) -> None:
+        if card is None:
+            backs.append(tuple(box))  # type: ignore[arg-type]
+        real(surface, card, box, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "draw_card", spy)
+    return backs
+
+
+@pytest.mark.parametrize("teams", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_computer_with_four_cards_says_its_move_and_its_turn(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int,
+        teams: bool) -> None:
+    # Four players at 800x600: a computer holding three or four cards showed neither its
+    # last move nor "thinking" in its box, as the text was drawn only where the room beside
+    # the fan of backs was over 30 pixels. A newcomer could not tell what a computer had
+    # just done, or whose turn it was.
+    if teams and players != 4:
+        pytest.skip("partners only at four players")
+    app = make_app(size=size, players=players, teams=teams)
+    table = table_at(app, "classic", HANDS[players])
+    session = table.session
+    state = replace(session.game.round, to_move=1, teams=teams)
+    session.game = replace(session.game, round=state)
+    assert state.partnership == (players == 4 and teams)
+    session.log = [LogEntry(seat, f"{session.seats[seat].shown}: {MOVE}", 1)
+                   for seat in range(2, players)]
+    lines = spy_lines(monkeypatch)
+    backs = spy_backs(monkeypatch)
+    app.draw()
+    keep_shot(app.screen, f"four-cards-{players}{'-teams' if teams else ''}-{size[0]}")
+    lay = table.layout()
+    for seat in table.others():
+        box = pygame.Rect(lay.opponents[table.place(seat) - 1])
+        hand = table.opponent_hand_box(seat)
+        fan = [b for b in backs if b[1] == hand[1] and box.left <= b[0] < hand[0] + hand[2]]
+        assert len(fan) == 4, (seat, fan)
+        fan_right = max(b[0] + b[2] for b in fan)
+        pile = pygame.Rect(table.pile_box(seat))
+        said = [(text, size_, bold, room, rect) for text, size_, bold, room, rect in lines
+                if box.contains(rect) and rect.top >= hand[1] - lay.font
+                and rect.left >= fan_right and rect.right <= pile.left]
+        texts = [text for text, *_rest in said]
+        assert said, (seat, "says nothing beside its cards")
+        for text, size_, bold, room, _rect in said:
+            assert room is not None and shown_whole(text, size_, room, bold), (seat, text)
+        if seat == 1:
+            assert any(text.startswith("thinking") for text in texts), texts
+        else:
+            assert " ".join(texts) == MOVE, texts
