@@ -3,6 +3,8 @@ that said nothing, hosting on a port in use, and the Hall of Fame's cut status l
 
 from __future__ import annotations
 
+import errno
+import socket
 from dataclasses import replace
 from typing import Any
 
@@ -10,11 +12,13 @@ import pygame
 import pytest
 
 from casino.ui import render
-from casino.ui.layout import Box
+from casino.ui.layout import Box, fit_font
 from casino.ui.scene import shown_whole
 from casino.ui.scenes import table_view
 from casino.ui.session import LogEntry
-from tests.ui.helpers import keep_shot, make_app, table_at
+from casino.ui.words import reason_text
+from tests.ui.driver import steps
+from tests.ui.helpers import keep_shot, make_app, shot, table_at
 
 SIZES = [(1280, 800), (1000, 700), (800, 600)]
 HANDS = {2: "0;1;4S 5H 6H KD/QS 3H 7H 6D;JD 9C;-/-;*",
@@ -97,3 +101,53 @@ def test_a_computer_with_four_cards_says_its_move_and_its_turn(
             assert any(text.startswith("thinking") for text in texts), texts
         else:
             assert " ".join(texts) == MOVE, texts
+
+
+def type_text(text: str, backspaces: int = 0) -> None:
+    for _0 in range(backspaces):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="", scancode=0))
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0,
+                                             unicode=ch, scancode=0))
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_hosting_on_a_port_in_use_says_why_and_what_to_do(size: tuple[int, int],
+                                                          language: str) -> None:
+    # The window said only "cannot host on port 7777: error while attempting to bind on
+    # address ('0.0.0.0', 7777): address already in use", cut with an ellipsis, with no port
+    # to change; serve says the port is in use by another program and what to do.
+    from casino.net.cli import _cannot_listen
+    from casino.net.ports import port_refusal
+    from casino.ui.scenes.network import NetworkScene
+
+    app = make_app(size=size, language=language)
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        scene.row = [key for key, _label, _value in scene.rows()].index("port")
+        type_text(f"x{port}", backspaces=4)  # a letter is not part of a port
+        steps(app)
+        assert scene.port == str(port)
+        scene.host(bind="127.0.0.1")  # the typed port; no announcing on the network
+        assert app.stack.top is scene
+        shot(app, f"host-port-in-use-{size[0]}-{language}")
+        said = scene.message
+    why = port_refusal(OSError(errno.EADDRINUSE, "in use"))
+    assert why is not None and str(why) in _cannot_listen("127.0.0.1", port, OSError(
+        errno.EADDRINUSE, "in use"))  # one sentence, the CLI's and the window's
+    assert str(port) in said and reason_text(why) in said
+    if language == "en":
+        assert said.endswith("; close it, or type another port above (0 picks a free one)")
+    else:
+        assert "in use" not in said and "another" not in said
+    box = scene.boxes()[2]
+    size_ = fit_font(size[1]) - 1
+    lines = scene.note_lines(said)
+    assert " ".join(lines) == said
+    assert all(shown_whole(line, size_, box[2] - 20) for line in lines), lines
