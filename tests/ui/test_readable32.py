@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import socket
+import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +18,7 @@ from casino.ui.layout import Box, fit_font
 from casino.ui.scene import shown_whole
 from casino.ui.scenes import table_view
 from casino.ui.session import LogEntry
-from casino.ui.words import reason_text
+from casino.ui.words import notice_text, reason_text
 from tests.ui.driver import steps
 from tests.ui.helpers import keep_shot, make_app, shot, table_at
 
@@ -151,3 +153,58 @@ def test_hosting_on_a_port_in_use_says_why_and_what_to_do(size: tuple[int, int],
     lines = scene.note_lines(said)
     assert " ".join(lines) == said
     assert all(shown_whole(line, size_, box[2] - 20) for line in lines), lines
+
+
+def damaged_record_book() -> None:
+    """A record book under $CASINO_HOME that lacks a table and two columns."""
+    from casino.persistence.records import Records
+
+    records, _messages = Records.open()
+    with closing(sqlite3.connect(records.path)) as conn, conn:
+        conn.executescript("DROP TABLE hall_of_fame; ALTER TABLE seats DROP COLUMN rating;"
+                           " ALTER TABLE games DROP COLUMN daily;")
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("full", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hall_of_fames_status_is_read_whole(monkeypatch: pytest.MonkeyPatch,
+                                                 size: tuple[int, int], full: bool,
+                                                 language: str) -> None:
+    # "…: damaged (the table hall_of_fame and the columns games.daily and seats.rating are
+    # missing); kept as … and a new record book started" was one line cut with an ellipsis.
+    from casino.persistence.records import FameRow
+    from casino.ui.scenes import records
+    from casino.ui.scenes.records import HallOfFameScene
+
+    damaged_record_book()
+    app = make_app(size=size, language=language)
+    scene = HallOfFameScene(app)
+    app.stack.push(scene)
+    steps(app)
+    [problem] = scene.problems
+    assert "hall_of_fame" in problem and "games.daily" in problem
+    if full:  # a hall of fame full of names, the status under them
+        scene.fame = [FameRow(f"Player {k}", 20, 10, 300 - k) for k in range(15)]
+    drawn: list[tuple[str, int, int | None, pygame.Rect]] = []
+    real = records.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size_: int, pos: tuple[int, int],
+            *args: Any, **kw: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(surface, text, size_, pos, *args, **kw)
+        drawn.append((text, size_, kw.get("max_width"), rect))
+        return rect
+
+    monkeypatch.setattr(records, "draw_text", spy)
+    shot(app, f"fame-damaged-{size[0]}-{'full-' if full else ''}{language}")
+    said = notice_text(problem)
+    lines = [(text, size_, room, rect) for text, size_, room, rect in drawn
+             if len(text) > 8 and text in said and rect.top > scene.table_rows()[0][1]]
+    assert " ".join(text for text, *_rest in lines) == said
+    box = pygame.Rect(scene.layout().box)
+    last_name = max((rect.bottom for text, _s, _r, rect in drawn if text.startswith("Player")),
+                    default=0)
+    for text, size_, room, rect in lines:
+        assert room is not None and shown_whole(text, size_, room), text
+        assert box.contains(rect) and rect.top >= last_name, (text, rect, last_name)
+        assert rect.bottom <= min(b[1] for b in scene.layout().buttons), text
