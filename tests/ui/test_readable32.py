@@ -75,11 +75,12 @@ def test_a_computer_with_four_cards_says_its_move_and_its_turn(
     app = make_app(size=size, players=players, teams=teams)
     table = table_at(app, "classic", HANDS[players])
     session = table.session
-    state = replace(session.game.round, to_move=1, teams=teams)
+    mover = 2 if teams else 1  # the partner's turn, or the next seat's
+    state = replace(session.game.round, to_move=mover, teams=teams)
     session.game = replace(session.game, round=state)
     assert state.partnership == (players == 4 and teams)
     session.log = [LogEntry(seat, f"{session.seats[seat].shown}: {MOVE}", 1)
-                   for seat in range(2, players)]
+                   for seat in range(1, players) if seat != mover]
     lines = spy_lines(monkeypatch)
     backs = spy_backs(monkeypatch)
     app.draw()
@@ -99,8 +100,9 @@ def test_a_computer_with_four_cards_says_its_move_and_its_turn(
         assert said, (seat, "says nothing beside its cards")
         for text, size_, bold, room, _rect in said:
             assert room is not None and shown_whole(text, size_, room, bold), (seat, text)
-        if seat == 1:
-            assert any(text.startswith("thinking") for text in texts), texts
+        if seat == mover:  # "Computer 3's turn", not "Computer 3 (partner)'s turn"
+            assert texts[-1].startswith("thinking"), texts
+            assert " ".join(texts[:-1]) == f"{session.seats[seat].shown}'s turn", texts
         else:
             assert " ".join(texts) == MOVE, texts
 

@@ -169,7 +169,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
         elif to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
-            lines = [(line, HILITE, True) for line in turn_lines(name, move_size, room)]
+            lines = [(line, HILITE, True) for line in
+                     turn_lines(session.seats[seat].shown, move_size, room)]
             lines.append((_("thinking") + dots, HILITE, False))
         else:
             texts, move_size = opponent_move_fit(scene, seat)
