@@ -117,7 +117,7 @@ def type_text(text: str, backspaces: int = 0) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "sv"])
-@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (640, 480)])
 def test_hosting_on_a_port_in_use_says_why_and_what_to_do(size: tuple[int, int],
                                                           language: str) -> None:
     # The window said only "cannot host on port 7777: error while attempting to bind on

@@ -423,12 +423,17 @@ class NetworkScene(Scene):
 
 
     def note_lines(self, text: str) -> list[str]:
-        """The message line's text as drawn: wrapped onto up to three lines over the
-        buttons (a refusal and what to do about it, whole at 800x600 in Swedish too)."""
-        box = self.boxes()[2]
-        lines = wrap(text, fit_font(self.app.screen.get_height()) - 1, box[2] - 20)
-        if len(lines) > MESSAGE_ROWS:  # the last line ends in an ellipsis
-            lines = [*lines[:MESSAGE_ROWS - 1], " ".join(lines[MESSAGE_ROWS - 1:])]
+        """The message line's text as drawn: wrapped over the buttons onto as many lines as
+        there is room for under the tables found (three at least: a refusal and what to do
+        about it, whole at 800x600 in Swedish too)."""
+        rows, found, box = self.boxes()
+        size = fit_font(self.app.screen.get_height()) - 1
+        lines = wrap(text, size, box[2] - 20)
+        above = found[:1 + len(self.found)] or rows
+        room = self.buttons[0].box[1] - size // 2 - (above[-1][1] + above[-1][3])
+        most = max(MESSAGE_ROWS, room // round(size * 1.3))
+        if len(lines) > most:  # the last line ends in an ellipsis
+            lines = [*lines[:most - 1], " ".join(lines[most - 1:])]
         return lines
 
     def draw_note(self, surface: pygame.Surface, text: str,
