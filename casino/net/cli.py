@@ -267,15 +267,16 @@ def _cannot_listen(bind: str, port: int, exc: OSError, kept: Path | None = None)
     """What stops serve from listening, and what to do about it."""
     import errno
 
-    if exc.errno == errno.EADDRINUSE:
-        said = (f"cannot listen on {bind}:{port}: the port is in use by another program "
-                "(perhaps another casino-cli serve); stop it, or give another --port "
-                "(--port 0 picks a free one)")
-    elif exc.errno == errno.EACCES:
-        said = (f"cannot listen on {bind}:{port}: not allowed to use this port (ports below "
-                "1024 need administrator rights); give another --port")
-    else:
+    from casino.net.ports import port_refusal
+
+    why = port_refusal(exc)
+    if why is None:
         said = f"cannot listen on {bind}:{port}: {exc.strerror or exc}"
+    elif exc.errno == errno.EADDRINUSE:
+        said = (f"cannot listen on {bind}:{port}: {why}; stop it, or give another --port "
+                "(--port 0 picks a free one)")
+    else:
+        said = f"cannot listen on {bind}:{port}: {why}; give another --port"
     if kept is not None:
         said += f". The saved table stays in {kept}"
     return said

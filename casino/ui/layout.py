@@ -132,6 +132,26 @@ def hand_boxes(area: Box, count: int, card: tuple[int, int]) -> list[Box]:
     return [(round(left + i * gap), top, cw, ch) for i in range(count)]
 
 
+MOVE_ROOM = 5
+"""Room kept beside a computer's fanned backs for its move or "thinking", in body text
+sizes: the longest word drawn there ("thinking...", a card with "with") fits at 800x600."""
+
+
+def hidden_fan(count: int, card_w: int, width: int, keep: int) -> tuple[float, int]:
+    """The step between ``count`` face-down cards fanned in ``width`` pixels and the fan's
+    width, leaving ``keep`` pixels of it free for text: a third of a card apart where there
+    is room, closer in a narrow box (a back hides nothing), yet never under an eighth of a
+    card (three pixels at least), so the backs can still be counted."""
+    if count <= 0:
+        return 0.0, 0
+    if count == 1:
+        return 0.0, card_w
+    most = card_w * 0.35
+    least = min(most, max(3.0, card_w / 8))
+    step = max(least, min(most, (width - keep - card_w) / (count - 1)))
+    return step, round(card_w + step * (count - 1))
+
+
 @dataclass(frozen=True)
 class TableGrid:
     """Slots for table items: each slot holds a card or a fanned pile under its tag."""

@@ -127,12 +127,12 @@ def draw_free_space(surface: pygame.Surface, slot: Box, card: tuple[int, int], t
 
 
 def draw_hidden_hand(surface: pygame.Surface, count: int, box: Box, card: tuple[int, int],
-                     settings: Settings) -> None:
-    """An opponent's hand: ``count`` backs fanned from the left of ``box``."""
+                     step: float, settings: Settings) -> None:
+    """An opponent's hand: ``count`` backs fanned from the left of ``box``, ``step`` apart
+    (``layout.hidden_fan``)."""
     if count <= 0:
         return
-    x, y, w, _0 = box
-    step = min(card[0] * 0.35, (w - card[0]) / max(count - 1, 1))
+    x, y, _w, _h = box
     for i in range(count):
         draw_card(surface, None, (round(x + i * step), y, *card), settings)
 

@@ -284,7 +284,7 @@ def test_serve_new_on_a_port_in_use_leaves_the_saved_table_in_place(tmp_path: Pa
             kept = f". The saved table stays in {save}" if new else ""
             assert refused.stderr == (
                 f"casino-cli: cannot listen on 127.0.0.1:{port}: the port is in use by another "
-                "program (perhaps another casino-cli serve); stop it, or give another --port "
-                f"(--port 0 picks a free one){kept}\n")
+                "program (perhaps another casino-cli serve, or a Casino window hosting); stop "
+                f"it, or give another --port (--port 0 picks a free one){kept}\n")
             assert save.read_bytes() == before
             assert not list(tmp_path.glob("table.json.unfinished-*"))

@@ -7,6 +7,7 @@ host checks. All network work runs on threads (``casino.net.remote``); drawing n
 
 from __future__ import annotations
 
+import errno
 import functools
 import threading
 from pathlib import Path
@@ -37,6 +38,7 @@ from casino.ui.scene import (
     panel,
     press,
     step_rows,
+    wrap,
 )
 from casino.ui.session import ai_levels, level_label
 from casino.ui.words import notice_text, reason_text
@@ -49,6 +51,12 @@ if TYPE_CHECKING:
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
 PERSON = "person"
+DEFAULT_PORT = 7777
+TYPED = ("port", "address", "code")
+"""The lines typed into rather than stepped through."""
+MOST_ROWS = 9
+"""Host and join lines at most: rules, players, four seats, port, address, code."""
+MESSAGE_ROWS = 3
 HOSTED_NAME = "hosted-table.json"
 """The table this window hosts, saved after every move like ``casino-cli serve`` saves its own."""
 
@@ -128,6 +136,8 @@ class NetworkScene(Scene):
         self.seats: list[str] = [PERSON]  # the other seats: "person" or a computer level
         self.address = ""
         self.code = ""
+        self.port = str(DEFAULT_PORT)
+        """The port Host listens on, as typed (0 picks a free one; the lobby shows it)."""
         self.row = 0
         self.found: list[FoundTable] = []
         self.searching = False
@@ -165,17 +175,18 @@ class NetworkScene(Scene):
             word = _("a person (open)") if kind == PERSON \
                 else _("computer, {level}").format(level=level_label(kind))
             out.append((f"seat {i + 2}", _("Seat {number}").format(number=i + 2), word))
-        out += [("address", _("Join: address"), self.address),
+        out += [("port", _("Host: port"), self.port),
+                ("address", _("Join: address"), self.address),
                 ("code", _("Join: code"), self.code)]
         return out
 
     def typed_row(self) -> str | None:
         key = self.rows()[self.row][0]
-        return key if key in ("address", "code") else None
+        return key if key in TYPED else None
 
     def change(self, row: int, step: int) -> None:
         label = self.rows()[row][0]
-        if label not in ("address", "code", "seat 1"):
+        if label not in (*TYPED, "seat 1"):
             self.fresh = True
         ruleset = load_ruleset(self.ruleset)
         if label == "rules":
@@ -203,9 +214,13 @@ class NetworkScene(Scene):
 
     def boxes(self) -> tuple[list[Box], list[Box], Box]:
         w, h = self.app.screen.get_size()
-        lay = dialog_layout(w, h, 11, len(self.buttons), fit_font(h), 0.62)
+        # the most host and join lines (four seats), a gap, the found tables' heading and
+        # three tables, and the message's lines: a long one ("the port is in use ...")
+        # wraps above the buttons rather than ending in an ellipsis
+        lay = dialog_layout(w, h, MOST_ROWS + 5 + MESSAGE_ROWS, len(self.buttons),
+                            fit_font(h), 0.62)
         rows = list(lay.rows[:len(self.rows())])
-        found = list(lay.rows[len(self.rows()) + 1:len(self.rows()) + 4])
+        found = list(lay.rows[len(self.rows()) + 1:len(self.rows()) + 5])
         for button, box in zip(self.buttons, lay.buttons, strict=True):
             button.box = box
         return rows, found, lay.box
@@ -221,6 +236,8 @@ class NetworkScene(Scene):
                 setattr(self, field, text[:-1])
                 return True
             ch = getattr(event, "unicode", "")
+            if field == "port" and not (ch.isdigit() and ch.isascii() and len(text) < 5):
+                return bool(ch) and event.key != pygame.K_RETURN  # a port is a number
             if ch and ch.isprintable() and event.key != pygame.K_RETURN and len(text) < 60:
                 setattr(self, field, text + (ch.upper() if field == "code" else ch))
                 return True
@@ -290,10 +307,18 @@ class NetworkScene(Scene):
                 reason=notice_text(exc.args[0]) if exc.args else exc)
             return None
 
-    def host(self, port: int = 7777, bind: str = "0.0.0.0") -> None:
+    def host(self, port: int | None = None, bind: str = "0.0.0.0") -> None:
         """Host the table chosen here, or the one saved from the last time this window hosted
-        (same code and seats: the players rejoin with their tokens)."""
+        (same code and seats: the players rejoin with their tokens), on ``port`` or the one
+        typed in the port line."""
+        from casino.net.ports import port_refusal
         from casino.net.remote import LocalHost, Remote
+
+        if port is None:
+            port = int(self.port) if self.port else DEFAULT_PORT
+            if port > 65535:
+                self.message = _("a port is a number from 0 to 65535 (0 picks a free one)")
+                return
 
         table = None if self.fresh else self.saved_table()
         new = table is None  # a saved table that does not load is not written over either
@@ -315,8 +340,17 @@ class NetworkScene(Scene):
             local = LocalHost(table, port=port, bind=bind, save_path=hosted_path(),
                               announce=None if bind.startswith("127.") else name)
         except OSError as exc:
-            self.message = _("cannot host on port {port}: {error}").format(
-                port=port, error=exc.strerror)
+            why = port_refusal(exc)
+            if why is None:
+                self.message = _("cannot host on port {port}: {error}").format(
+                    port=port, error=exc.strerror or exc)
+            elif exc.errno == errno.EADDRINUSE:
+                self.message = _("cannot host on port {port}: {reason}; close it, or type "
+                                 "another port above (0 picks a free one)").format(
+                    port=port, reason=reason_text(why))
+            else:
+                self.message = _("cannot host on port {port}: {reason}; type another port "
+                                 "above").format(port=port, reason=reason_text(why))
             return  # the saved table stays where it is: Host may be tried again
         # the new table is up: set the old one aside as NAME.unfinished-<time>, as
         # ``casino-cli serve --new`` does, before its first move saves over it
@@ -359,12 +393,13 @@ class NetworkScene(Scene):
                 pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
             draw_text(surface, label, font, (rect.x + 8, rect.centery), DIM, "midleft",
                       max_width=rect.w // 3)
-            typed = name in ("address", "code")
+            typed = name in TYPED
             shown = value + ("|" if typed and i == self.row else "") if typed else \
                 (value if name == "seat 1" else f"\u2039  {value}  \u203a")
             if typed and not value and i != self.row:
                 shown = _("e.g. {address}").format(address="192.168.1.20:7777") \
-                    if name == "address" else _("the host's 6 letters")
+                    if name == "address" else _("the host's 6 letters") if name == "code" \
+                    else str(DEFAULT_PORT)
             colour = DIM if typed and not value and i != self.row else TEXT
             draw_text(surface, shown, font, (value_at(rbox), rect.centery), colour,
                       "midleft", max_width=rect.w * 2 // 3 - 16)
@@ -381,20 +416,40 @@ class NetworkScene(Scene):
                       TEXT, "midleft", max_width=fbox[2] - 24)
         saved = hosted_path().exists()
         if self.message:
-            draw_text(surface, self.message, font - 1, (box[0] + box[2] // 2,
-                      self.buttons[0].box[1] - font), ERROR, "midbottom", max_width=box[2] - 20)
+            self.draw_note(surface, self.message, ERROR)
         elif saved and self.fresh:
-            draw_text(surface, _("Host starts a new table as shown; your saved one is set "
-                                 "aside."), font - 1,
-                      (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
-                      "midbottom", max_width=box[2] - 20)
+            self.draw_note(surface, _("Host starts a new table as shown; your saved one is "
+                                      "set aside."), HILITE)
         elif saved:
-            draw_text(surface, _("Host reopens your saved table (its players rejoin); change "
-                                 "a line to host a new one."), font - 1,
-                      (box[0] + box[2] // 2, self.buttons[0].box[1] - font), HILITE,
-                      "midbottom", max_width=box[2] - 20)
+            self.draw_note(surface, _("Host reopens your saved table (its players rejoin); "
+                                      "change a line to host a new one."), HILITE)
         for button in self.buttons:
             button.draw(surface, font)
+
+
+    def note_lines(self, text: str) -> list[str]:
+        """The message line's text as drawn: wrapped over the buttons onto as many lines as
+        there is room for under the tables found (three at least: a refusal and what to do
+        about it, whole at 800x600 in Swedish too)."""
+        rows, found, box = self.boxes()
+        size = fit_font(self.app.screen.get_height()) - 1
+        lines = wrap(text, size, box[2] - 20)
+        above = found[:1 + len(self.found)] or rows
+        room = self.buttons[0].box[1] - size // 2 - (above[-1][1] + above[-1][3])
+        most = max(MESSAGE_ROWS, room // round(size * 1.3))
+        if len(lines) > most:  # the last line ends in an ellipsis
+            lines = [*lines[:most - 1], " ".join(lines[most - 1:])]
+        return lines
+
+    def draw_note(self, surface: pygame.Surface, text: str,
+                  colour: tuple[int, int, int]) -> None:
+        box = self.boxes()[2]
+        size = fit_font(surface.get_height()) - 1
+        step = round(size * 1.3)
+        bottom = self.buttons[0].box[1] - size // 2
+        for k, line in enumerate(reversed(self.note_lines(text))):
+            draw_text(surface, line, size, (box[0] + box[2] // 2, bottom - k * step), colour,
+                      "midbottom", max_width=box[2] - 20)
 
 
 class LobbyScene(Scene):

@@ -6,6 +6,7 @@ drawing only shows what was read.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from casino.persistence import FameRow, GameSummary, Records, Stats
 from casino.persistence.records import SortKey
 from casino.persistence.rulesets import get_ruleset
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
-from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action
+from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action, wrap
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
 from casino.ui.session import level_label, shown_name
 from casino.ui.words import decimal, notice_text, percent
@@ -86,18 +87,50 @@ class RecordsDialog(Dialog):
         return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
 
     def table_rows(self) -> list[Box]:
-        """The head row then the body rows (after any row the subclass uses above)."""
-        return list(self.layout().rows[self.top_rows():-1])
+        """The head row then the body rows (after any row the subclass uses above), over
+        the rows the note at the bottom takes."""
+        rows = self.layout().rows
+        return list(rows[self.top_rows():len(rows) - self.note_rows()])
 
     def top_rows(self) -> int:
         return 0
 
-    def draw_problems(self, surface: pygame.Surface, font: int) -> None:
-        if not self.problems:
-            return
-        x, y, w, _0 = self.layout().rows[-1]
-        draw_text(surface, notice_text(self.problems[-1]), font - 3, (x + 4, y), ERROR,
-                  max_width=w - 8)
+    def help_text(self) -> str:
+        """The line of help under the table, where no problem is said."""
+        return ""
+
+    def note_lines(self) -> list[str]:
+        """The last problem, or else the help, wrapped to the dialog's width: a long
+        problem ("damaged (the table hall_of_fame and the columns ... are missing); kept as
+        ...") is read whole on as many lines as it takes, not cut with an ellipsis."""
+        text = notice_text(self.problems[-1]) if self.problems else self.help_text()
+        if not text:
+            return []
+        size = fit_font(self.app.screen.get_height()) - 3
+        return wrap(text, size, self.layout().rows[-1][2] - 8)
+
+    def note_rows(self) -> int:
+        """How many of the dialog's last rows the note takes (one at least)."""
+        lay = self.layout()
+        size = fit_font(self.app.screen.get_height()) - 3
+        row_h = lay.rows[-1][1] - lay.rows[-2][1] if len(lay.rows) > 1 else lay.rows[-1][3]
+        needed = len(self.note_lines()) * round(size * 1.3)
+        return max(1, min(len(lay.rows) // 2, math.ceil(needed / max(row_h, 1))))
+
+    def draw_note(self, surface: pygame.Surface, font: int) -> None:
+        """The problem in red from the left, or the help in grey, centred."""
+        rows = self.layout().rows
+        x, y, w, _0 = rows[len(rows) - self.note_rows()]
+        size = font - 3
+        step = round(size * 1.3)
+        lines = self.note_lines()
+        y += max(0, (rows[-1][1] + rows[-1][3] - y - step * len(lines)) // 2)  # centred
+        for k, line in enumerate(lines):
+            at = y + k * step
+            if self.problems:
+                draw_text(surface, line, size, (x + 4, at), ERROR, max_width=w - 8)
+            else:
+                draw_text(surface, line, size, (x + w // 2, at), DIM, "midtop", max_width=w)
 
     def draw(self, surface: pygame.Surface) -> None:
         from casino.ui import assets
@@ -190,13 +223,11 @@ class HallOfFameScene(RecordsDialog):
             draw_cells(surface, box, FAME_COLUMNS,
                        [str(k + 1), name, str(row.games), str(row.wins), str(row.points),
                         percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
-        x, y, w, h = self.layout().rows[-1]
-        if not self.problems:
-            draw_text(surface, _("Click a column head to sort by it; click again to reverse. "
-                                 "After each game everyone adds their points; losers also lose "
-                                 "the winner's."), font - 3, (x + w // 2, y), DIM, "midtop",
-                      max_width=w)
-        self.draw_problems(surface, font)
+        self.draw_note(surface, font)
+
+    def help_text(self) -> str:
+        return _("Click a column head to sort by it; click again to reverse. After each game "
+                 "everyone adds their points; losers also lose the winner's.")
 
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
@@ -347,10 +378,10 @@ class StatisticsScene(RecordsDialog):
                       max_width=bw)
         for cells, box in zip(body, rows[1:], strict=False):
             draw_cells(surface, box, columns, cells, small, TEXT)
-        fx, fy, fw, _0 = lay.rows[-1]
-        if not self.problems and self.tab != "daily":
-            draw_text(surface, _("Streak: games won or lost in a row up to the last. Undo: "
-                                 "games in which you took a move back. Rating: Casino 33's "
-                                 "rating points."),
-                      small - 1, (fx + fw // 2, fy), DIM, "midtop", max_width=fw)
-        self.draw_problems(surface, font)
+        self.draw_note(surface, font)
+
+    def help_text(self) -> str:
+        if self.tab == "daily":
+            return ""
+        return _("Streak: games won or lost in a row up to the last. Undo: games in which you "
+                 "took a move back. Rating: Casino 33's rating points.")

@@ -31,11 +31,13 @@ from casino.i18n import N_, _, ngettext
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
     BUTTONS,
+    MOVE_ROOM,
     Box,
     TableGrid,
     TableLayout,
     grid_for,
     hand_boxes,
+    hidden_fan,
     inside,
     item_box,
     pile_boxes,
@@ -211,6 +213,16 @@ class TableScene(Scene):
         pile_w = lay.small[0] + lay.margin * 3
         return (x + lay.margin, y + lay.margin + round(lay.font * 1.5), w - pile_w - lay.margin,
                 lay.small[1])
+
+    def opponent_fan(self, seat: int, count: int | None = None) -> tuple[float, int]:
+        """The step between a computer's backs and their fan's width (``layout.hidden_fan``),
+        with ``count`` cards (those it holds by default): close enough in a narrow box that
+        its move or "thinking" has room beside them, four players at 800x600 too."""
+        lay = self.layout()
+        if count is None:
+            count = len(self.session.game.round.hands[seat])
+        keep = MOVE_ROOM * lay.font + lay.margin
+        return hidden_fan(count, lay.small[0], self.opponent_hand_box(seat)[2], keep)
 
     def card_positions(self, game: Game) -> dict[Card, Box]:
         """Resting boxes of the table cards and the person's hand cards in ``game``."""
@@ -592,8 +604,8 @@ class TableScene(Scene):
         if start is None:
             x, y, w, _0 = self.opponent_hand_box(seat)
             count = len(before.round.hands[seat])
-            fan = round(lay.small[0] * 0.35 * max(0, count - 1))
-            start = (x + min(fan, w - lay.small[0]), y, *lay.small)
+            last = round(self.opponent_fan(seat, count)[0] * max(0, count - 1))
+            start = (x + min(last, w - lay.small[0]), y, *lay.small)
         items = move_items(move)
         touched = [c for item in items for c in item_cards(item)]
         pile = self.pile_box(seat)
@@ -667,8 +679,9 @@ class TableScene(Scene):
                                          delay + 0.06 * k, d))
             for seat in self.others():
                 x, y, _0, _0 = self.opponent_hand_box(seat)
+                step = self.opponent_fan(seat)[0]
                 for k in range(len(game.round.hands[seat])):
-                    target = (x + round(k * lay.small[0] * 0.35), y, *lay.small)
+                    target = (x + round(k * step), y, *lay.small)
                     self.animator.add(Flight(None, False, stock, target,
                                              delay + 0.06 * k + 0.02 * seat, d, seat))
         self.app.sounds.play("deal")

@@ -100,10 +100,7 @@ def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
     taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); what still does not
     fit ends in an ellipsis."""
     lay = scene.layout()
-    hand = scene.opponent_hand_box(seat)
-    count = len(scene.session.game.round.hands[seat])
-    fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
-    room = hand[2] - fan - lay.margin * 2
+    room = opponent_text_room(scene, seat)[1]
     last = last_move(scene.session, seat)
     if not last:
         return [], lay.font - 2
@@ -112,6 +109,23 @@ def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
         if len(lines) <= most:
             return lines, size
     return [*lines[:3], " ".join(lines[3:])], size
+
+
+def opponent_text_room(scene: TableScene, seat: int) -> tuple[int, int]:
+    """Where the text beside a computer's fan of backs starts, and how wide it may be."""
+    lay = scene.layout()
+    hand = scene.opponent_hand_box(seat)
+    x = hand[0] + scene.opponent_fan(seat)[1] + lay.margin
+    return x, hand[0] + hand[2] - x
+
+
+def turn_lines(name: str, size: int, room: int) -> list[str]:
+    """'Computer 2's turn' as drawn beside its cards: on one line, or two in a narrow box;
+    none where a word would be cut (its box and name are lit, and "thinking" says it)."""
+    lines = wrap(_("{name}'s turn").format(name=name), size, room, bold=True)
+    if len(lines) > 2 or not all(shown_whole(line, size, room, bold=True) for line in lines):
+        return []
+    return lines
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
@@ -151,17 +165,16 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
                   HILITE if to_move else TEXT, bold=True, max_width=label_w)
         hand = scene.opponent_hand_box(seat)
-        fan = round(lay.small[0] * (1 + 0.35 * max(0, count - 1))) if count else 0
-        x = hand[0] + fan + lay.margin * 2
-        room = hand[0] + hand[2] - x
+        x, room = opponent_text_room(scene, seat)
         lines: list[tuple[str, tuple[int, int, int], bool]]
         move_size = lay.font - 2
         if to_move and session.away(seat):
             lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
         elif to_move and not scene.animator.busy():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
-            lines = [(_("{name}'s turn").format(name=name), HILITE, True),
-                     (_("thinking") + dots, HILITE, False)]
+            lines = [(line, HILITE, True) for line in
+                     turn_lines(session.seats[seat].shown, move_size, room)]
+            lines.append((_("thinking") + dots, HILITE, False))
         else:
             texts, move_size = opponent_move_fit(scene, seat)
             lines = [(text, TEXT, False) for text in texts]
@@ -172,8 +185,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 draw_text(surface, text, move_size, (x, y), colour, bold=bold,
                           max_width=room)
             y += step
-        draw_hidden_hand(surface, count - scene.animator.dealing(seat),
-                         scene.opponent_hand_box(seat), lay.small, settings)
+        draw_hidden_hand(surface, count - scene.animator.dealing(seat), hand, lay.small,
+                         scene.opponent_fan(seat)[0], settings)
         _capture_pile(scene, surface, seat)
 
     # stock and deal
