@@ -275,6 +275,12 @@ class HostedTable:
         self.broadcast_seats()
         self.changed()
 
+    def stand_in_after(self, index: int) -> float | None:
+        """Seconds until a computer takes seat ``index`` of a person who dropped out, or None
+        when no such wait is running (asyncio's default loop keeps ``time.monotonic``)."""
+        timer = self._timers.get(index)
+        return None if timer is None else max(0.0, timer.when() - time.monotonic())
+
     def _stand_in(self, seat: Seat) -> None:
         """The seat's person stayed away too long: a computer plays it until they return."""
         self._timers.pop(seat.index, None)
