@@ -301,7 +301,7 @@ class Table:
             after = self.game.play(move)
         except IllegalMoveError as exc:
             raise Refused(exc.reason) from None
-        return self._advance(move, after, stand_in=seat.kind == "person")
+        return self._advance(move, after, stand_in=seat.stand_in)
 
     def _advance(self, move: Move, after: Game, stand_in: bool = False) -> list[GameOver]:
         seat = self.game.round.to_move
