@@ -491,7 +491,7 @@ class TableScene(Scene):
             self.say(_("No undo when several people play at this screen."), "error")
             return
         if self.session.remote_table():
-            self.say(_("No undo at a network table: every move is the host's at once."),
+            self.say(_("No undo at a network table: a move played there stays played."),
                      "error")
             return
         if not self.session.undo():
