@@ -423,7 +423,9 @@ class RemoteSession(Session):
         self.sent = False
 
     def close(self) -> None:
-        if self.remote is not None:
-            self.remote.close()
+        # The table this window hosts closes first: its players read that the host closed
+        # it, not first that the host's person left and the game waits for them.
         if self.local is not None:
             self.local.close()
+        if self.remote is not None:
+            self.remote.close()

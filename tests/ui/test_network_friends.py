@@ -153,6 +153,7 @@ def test_after_the_host_closes_the_table_the_friend_reads_one_clear_state(
         whole = " ".join(texts)
         assert "The host closed the table." in whole and "R takes your seat back" in whole
         assert "(away)" not in whole and "Waiting for" not in whole
+        assert not any("left the table" in e.text for e in session.log)
     finally:
         friend.stack.replace(TitleScene(friend))
         steps(friend)
