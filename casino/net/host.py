@@ -204,6 +204,9 @@ class HostedTable:
         self.results: list[dict[str, Any]] = []
         self.listeners: list[Callable[[], None]] = []
         """Called after every change, for a window showing the table (the UI host)."""
+        self.closing = False
+        """The host is shutting the table: the connections it drops are not news to the
+        others (no 'X left, the game waits' just before 'the host closed the table')."""
 
     # -- frames out ------------------------------------------------------------------
 
@@ -269,11 +272,19 @@ class HostedTable:
             return
         del self.connections[seat.index]
         self.table.leave(seat)
+        if self.closing:
+            return
         if seat.kind == "person" and not self.table.over:
             loop = asyncio.get_running_loop()
             self._timers[seat.index] = loop.call_later(self.seat_timeout, self._stand_in, seat)
         self.broadcast_seats()
         self.changed()
+
+    def stand_in_after(self, index: int) -> float | None:
+        """Seconds until a computer takes seat ``index`` of a person who dropped out, or None
+        when no such wait is running (asyncio's default loop keeps ``time.monotonic``)."""
+        timer = self._timers.get(index)
+        return None if timer is None else max(0.0, timer.when() - time.monotonic())
 
     def _stand_in(self, seat: Seat) -> None:
         """The seat's person stayed away too long: a computer plays it until they return."""

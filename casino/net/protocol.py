@@ -20,10 +20,11 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
 from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """Bumped on any change a peer of the old version would misread (2: error frames carry the
 reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields; 3: a
-state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer)."""
+state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer;
+4: a move says ``stand_in`` when the host's computer played it for an absent person)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -192,6 +193,8 @@ class LastMove(BaseModel):
     model_config = _FROZEN
     seat: int
     move: str
+    stand_in: bool = False
+    """The host's computer played it for the seat's person, who was away."""
 
 
 class PastMove(BaseModel):
@@ -204,6 +207,8 @@ class PastMove(BaseModel):
     move: str = Field(min_length=3, max_length=200)
     deal: int = Field(1, ge=1)
     piles: list[WirePile] = Field(default_factory=list, max_length=52)
+    stand_in: bool = False
+    """The host's computer played it for the seat's person, who was away."""
 
 
 class StateFrame(BaseModel):

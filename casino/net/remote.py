@@ -159,6 +159,7 @@ class LocalHost:
             with contextlib.suppress(Exception):  # a table never announced says no goodbye
                 self._announced.result(10)
                 self._loop.call(self.announcer.stop()).result(5)
+        self.hosted.closing = True
         # A connection left mid-handshake (Leave right after Host) keeps the close waiting
         # for its reply; the loop stops anyway, and the table is still written below.
         with contextlib.suppress(TimeoutError):

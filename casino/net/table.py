@@ -154,6 +154,10 @@ class Table:
         self.save = SavedGame.new(self.game, self._seat_infos())
         self.finished: list[tuple[Game, SavedGame]] = []
         """Games that ended, in order, for the host to record; it empties the list."""
+        self.stood_in: set[tuple[int, int, int]] = set()
+        """The moves a computer played for an absent person, as (game, round, move of the
+        round): the players are told which moves were not their own (not saved: a table
+        reopened from its file has forgotten them)."""
 
     # -- persistence -----------------------------------------------------------------
 
@@ -297,14 +301,17 @@ class Table:
             after = self.game.play(move)
         except IllegalMoveError as exc:
             raise Refused(exc.reason) from None
-        return self._advance(move, after)
+        return self._advance(move, after, stand_in=seat.stand_in)
 
-    def _advance(self, move: Move, after: Game) -> list[GameOver]:
+    def _advance(self, move: Move, after: Game, stand_in: bool = False) -> list[GameOver]:
         seat = self.game.round.to_move
+        index = self.game.round_index
         self.save = self.save.with_move(self.game, move)
+        if stand_in:
+            self.stood_in.add((self.game_no, index, len(self.save.rounds[index]) - 1))
         self.game = after
         self.step += 1
-        self.last = LastMove(seat=seat, move=format_move(move))
+        self.last = LastMove(seat=seat, move=format_move(move), stand_in=stand_in)
         ended: list[GameOver] = []
         if after.is_over():
             self.finished.append((after, self.save))
@@ -349,13 +356,15 @@ class Table:
         save = self.save
         start = start_game(self.ruleset, len(save.players), save.seed, save.first_dealer,
                            save.teams)
-        out = []
+        out: list[PastMove] = []
         for ply in replay_moves(start, rounds[: index + 1]).plies:
             if ply.before.round_index == index:
                 piles = [_wire_item(i) for i in move_items(ply.move) if not isinstance(i, Card)]
+                stood_in = (self.game_no, index, len(out)) in self.stood_in
                 out.append(PastMove(seat=ply.seat, move=format_move(ply.move),
                                     deal=ply.before.round.deal_number,
-                                    piles=[p for p in piles if isinstance(p, WirePile)]))
+                                    piles=[p for p in piles if isinstance(p, WirePile)],
+                                    stand_in=stood_in))
         return out
 
 

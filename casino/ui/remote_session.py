@@ -11,6 +11,7 @@ frame for it arrives, so the table never shows a move the host refused.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,9 +23,17 @@ from casino.engine.notation import format_move, parse_move
 from casino.engine.scoring import RoundScore, score_round
 from casino.engine.state import State, TableItem
 from casino.i18n import _
-from casino.net.protocol import ErrorFrame, GameOver, PastMove, Seats, StateFrame, _engine_item
+from casino.net.protocol import (
+    ErrorFrame,
+    GameOver,
+    PastMove,
+    Seats,
+    SeatStatus,
+    StateFrame,
+    _engine_item,
+)
 from casino.ui.session import LogEntry, Seat, Session
-from casino.ui.words import reason_text
+from casino.ui.words import move_text, reason_text
 
 if TYPE_CHECKING:
     from casino.net.remote import LocalHost, Remote
@@ -99,6 +108,12 @@ class RemoteSession(Session):
     """The round the log shows last, and where its entries begin in the log."""
     awaiting: int | None = None
     """The round whose deal this window waits for (its summary closed), or None."""
+    known: dict[int, SeatStatus] = field(default_factory=dict)
+    """Each seat as the last seats frame said: a change (someone left, came back, the
+    computer sat in for them) is written in the log."""
+    redraw: Callable[[], None] | None = None
+    """Called when a frame changed what the table shows between moves (a seat left or came
+    back, the connection dropped): an idle window on its own turn draws it at once."""
     pace: ClassVar[float] = 0.0
 
     @classmethod
@@ -114,6 +129,8 @@ class RemoteSession(Session):
                       remote=remote, local=local, shown=frame, log_round=frame.round)
         session._show(frame)
         session.name_seats()
+        statuses = remote.seats.seats if remote.seats else remote.welcome.seats
+        session.known = {status.seat: status for status in statuses}
         session._log_past(frame)
         session.frames = later  # moves since then: shown as they are at the table
         return session
@@ -157,7 +174,12 @@ class RemoteSession(Session):
     def poll(self) -> None:
         if self.remote is None:
             return
-        for frame in self.remote.poll():
+        problem = self.remote.problem
+        frames = self.remote.poll()
+        if (any(isinstance(f, Seats) for f in frames) or self.remote.problem is not problem) \
+                and self.redraw is not None:
+            self.redraw()
+        for frame in frames:
             if isinstance(frame, StateFrame):
                 self.frames.append(frame)
             elif isinstance(frame, ErrorFrame):
@@ -168,22 +190,72 @@ class RemoteSession(Session):
                 self.over = frame
             elif isinstance(frame, Seats):
                 self.name_seats()
+                self._log_seats(frame)
+
+    def _log_seats(self, frame: Seats) -> None:
+        """Say in the log who left the table, who came back, and where the computer sat in
+        for an absent person (the host cannot tell a crash from a quit: both are 'left')."""
+        from casino.ui.scenes.network import seat_name
+
+        deal = self.game.round.deal_number
+        for status in frame.seats:
+            old = self.known.get(status.seat)
+            self.known[status.seat] = status
+            if old is None or status.kind == "computer" or status.open or old.open \
+                    or status.seat == self.me:
+                continue
+            name = seat_name(status)
+            if old.connected and not status.connected:
+                text = _("{name} has left the table.").format(name=name) if status.stand_in \
+                    else _("{name} has left the table; the game waits for them.").format(
+                        name=name)
+            elif status.connected and not old.connected:
+                text = _("{name} is back at the table.").format(name=name)
+            elif status.stand_in and not old.stand_in:
+                text = _("The computer plays for {name} until they come back.").format(
+                    name=name)
+            else:
+                continue
+            self.log.append(LogEntry(-1, text, deal))
 
     def problem(self) -> str | None:
         """Why the table cannot go on (the connection is lost), or None."""
         problem = self.remote.problem if self.remote is not None else None
         return reason_text(problem) if problem is not None else None
 
+    def table_closed(self) -> bool:
+        """The host closed the table (its window quit), rather than the connection failing."""
+        problem = self.remote.problem if self.remote is not None else None
+        return problem is not None and problem.message == "the host has closed the table"
+
     def away(self, seat: int) -> bool:
+        """The seat's person dropped out and the game waits for them (not known any more once
+        this window's own connection is gone)."""
         seats = self.remote.seats if self.remote is not None else None
-        return seats is not None and seat in seats.waiting_for
+        return seats is not None and seat in seats.waiting_for and self.problem() is None
+
+    def stood_in(self, seat: int) -> bool:
+        """The host's computer plays the seat for its person, who is away."""
+        status = self.known.get(seat)
+        return status is not None and status.stand_in and self.problem() is None
 
     def status_note(self) -> str | None:
         if self.awaiting is not None:
             return _("Waiting for the host to deal round {number}\u2026").format(
                 number=self.awaiting + 1)
-        if self.away(self.to_move()):
-            return _("Waiting for {name}\u2026").format(name=self.seats[self.to_move()].shown)
+        seat = self.to_move()
+        name = self.seats[seat].shown
+        if self.away(seat):
+            left = self.local.hosted.stand_in_after(seat) if self.local is not None else None
+            if left is None:
+                return _("{name} has left the table. Waiting for them to come back; after a "
+                         "while the host's computer plays for them.").format(name=name)
+            minutes, seconds = divmod(round(left), 60)
+            return _("{name} has left the table. The computer takes their seat in "
+                     "{time} unless they come back.").format(
+                name=name, time=f"{minutes}:{seconds:02d}")
+        if self.stood_in(seat):
+            return _("The computer plays for {name} until they come back.").format(name=name)
         return None
 
     def _show(self, frame: StateFrame) -> Game:
@@ -232,7 +304,19 @@ class RemoteSession(Session):
                 move = past_move(past)
             except (CasinoError, ValueError, StopIteration):
                 continue  # a move this window cannot read is left out of the log
-            self.log.append(LogEntry(past.seat, self.entry_text(past.seat, move), past.deal))
+            self.log.append(LogEntry(past.seat, self.move_entry(past.seat, move, past.stand_in),
+                                     past.deal))
+
+    def move_entry(self, seat: int, move: Move, stand_in: bool) -> str:
+        """A move's log line; one the host's computer played for an absent person says so
+        ('Ben (computer): ...', 'The computer for you: ...'): the person, back, must not
+        read 'You: trail 9\u2665' for a move they never made."""
+        if not stand_in:
+            return self.entry_text(seat, move)
+        what = move_text(move, self.ruleset)
+        if self.is_you(seat):
+            return _("The computer for you: {move}").format(move=what)
+        return _("{name} (computer): {move}").format(name=self.seats[seat].shown, move=what)
 
     # -- the table scene's questions ------------------------------------------------
 
@@ -283,7 +367,7 @@ class RemoteSession(Session):
             self.sent = False
         deal = self.game.round.deal_number
         before = self._show(frame)
-        self.log.append(LogEntry(seat, self.entry_text(seat, move), deal))
+        self.log.append(LogEntry(seat, self.move_entry(seat, move, frame.last.stand_in), deal))
         self.log.extend(self.last_take_entries(before, self.game, move, seat, deal))
         return before
 
@@ -339,7 +423,9 @@ class RemoteSession(Session):
         self.sent = False
 
     def close(self) -> None:
-        if self.remote is not None:
-            self.remote.close()
+        # The table this window hosts closes first: its players read that the host closed
+        # it, not first that the host's person left and the game waits for them.
         if self.local is not None:
             self.local.close()
+        if self.remote is not None:
+            self.remote.close()

@@ -471,6 +471,14 @@ class Session:
         """The seat's player has dropped out and the game waits for them."""
         return False
 
+    def stood_in(self, seat: int) -> bool:
+        """A computer plays the seat for its person, who left a network table."""
+        return False
+
+    def table_closed(self) -> bool:
+        """The network table's host closed it; here there is no host."""
+        return False
+
     def status_note(self) -> str | None:
         """A line that overrides the table's prompt (waiting for a player), or None."""
         return None

@@ -215,3 +215,25 @@ def test_a_rejoining_seat_is_sent_the_rounds_public_moves(ruleset: str) -> None:
         path.write_text(table.snapshot().model_dump_json())
         again = load_table(path, load_ruleset)
     assert again.state_frame(1).moves == table.state_frame(1).moves
+
+
+def test_a_move_the_computer_played_for_an_absent_person_says_so() -> None:
+    """The computer's moves for a person who had left went out as theirs: the person, back,
+    read 'You: trail 9\u2665' in their log for a move they never made."""
+    table = Table(CLASSIC, SeatSpec.parse_list("person,person"), seed="3")
+    seats = [table.sit(hello(table, name=n)) for n in ("Anna", "Ben")]
+    for _ in range(2):
+        mover = table.seats[table.game.round.to_move]
+        move = legal_moves(table.game.view_for(mover.index))[0]
+        if mover is seats[1]:  # Ben has left: the computer plays his seat
+            table.leave(mover)
+            mover.stand_in = True
+            table.play_computer(mover, move)
+        else:
+            table.play(mover, PlayMove(type="move", step=table.step, move=format_move(move)))
+        assert table.last is not None and table.last.stand_in == (mover is seats[1])
+    assert [(m.seat, m.stand_in) for m in table.round_moves()] == [
+        (s, s == 1) for s, _m in table.save.rounds[0]]
+    back = table.sit(hello(table, token=seats[1].token))
+    frame = parse_host(encode(table.state_frame(back.index)))
+    assert [m.stand_in for m in frame.moves] == [s == 1 for s, _m in table.save.rounds[0]]

@@ -69,6 +69,29 @@ def table_key(address: str, code: str) -> str:
     return f"{address.strip()} {code.strip().upper()}"
 
 
+def seat_token(address: str, code: str, tokens: dict[str, str]) -> str | None:
+    """This window's token for the table at ``address`` with ``code``. The join code is the
+    table's identity (the protocol gives no other, and a table hosted again keeps it): the
+    same table reached by another address (its LAN address from Find tables, 127.0.0.1
+    typed) is found by its code, the newest such seat first."""
+    exact = tokens.get(table_key(address, code))
+    if exact is not None:
+        return exact
+    wanted = code.strip().upper()
+    return next((token for key, token in reversed(tokens.items())
+                 if key.rpartition(" ")[2] == wanted), None)
+
+
+def newest_seat(tokens: dict[str, str], hosted_code: str | None) -> tuple[str, str] | None:
+    """The address and code of the newest table this window sat at as a guest (not the one
+    it hosts itself, which Host reopens), for a rejoin after a crash, or None."""
+    for key in reversed(tokens):
+        address, _sep, code = key.rpartition(" ")
+        if address and code and code != hosted_code:
+            return address, code
+    return None
+
+
 def seat_name(seat: SeatStatus) -> str:
     """The seat's name in this window's language: a computer is named here ('Dator 2 (Svår)'),
     not in the host's words; a person by the name they chose."""
@@ -149,12 +172,20 @@ class NetworkScene(Scene):
         self.fresh = False
         """The person changed the host lines while a hosted table is saved: Host starts the
         table they show, and the saved one is set aside (renamed, never deleted)."""
+        self.hosted_code: str | None = None
         self.show_saved()
+        self.rejoin = newest_seat(known_tokens(), self.hosted_code)
+        """The newest table this window has a seat at: the join lines start filled in with
+        it, so a window that crashed or quit rejoins with Join alone."""
+        if self.rejoin is not None:
+            self.address, self.code = self.rejoin
 
     def show_saved(self) -> None:
         """The host lines show the saved table, the one Host opens again, rather than choices
         it would ignore (they read Draw Casino, 3 players while Host reopened Classic)."""
         saved = self.saved_table() if hosted_path().exists() else None
+        if saved is not None:
+            self.hosted_code = saved.code
         if saved is None or saved.ruleset.name not in self.rulesets:
             return
         self.ruleset = saved.ruleset.name
@@ -372,7 +403,7 @@ class NetworkScene(Scene):
             return
         try:
             remote = Remote(self.address, self.code, self.app.settings.player_name,
-                            token=known_tokens().get(table_key(self.address, self.code)))
+                            token=seat_token(self.address, self.code, known_tokens()))
         except ValueError as exc:
             self.message = reason_text(exc.args[0])
             return
@@ -423,6 +454,9 @@ class NetworkScene(Scene):
         elif saved:
             self.draw_note(surface, _("Host reopens your saved table (its players rejoin); "
                                       "change a line to host a new one."), HILITE)
+        elif self.rejoin is not None and (self.address, self.code) == self.rejoin:
+            self.draw_note(surface, _("Join takes your seat back at {address} (code {code}).")
+                           .format(address=self.rejoin[0], code=self.rejoin[1]), HILITE)
         for button in self.buttons:
             button.draw(surface, font)
 
@@ -494,7 +528,9 @@ class LobbyScene(Scene):
             from casino.ui.remote_session import RemoteSession
             from casino.ui.scenes.table import TableScene
 
-            self.app.show_table(RemoteSession.start(self.remote, self.local))
+            session = RemoteSession.start(self.remote, self.local)
+            session.redraw = functools.partial(setattr, self.app, "dirty", True)
+            self.app.show_table(session)
             table = self.app.stack.top
             if self.token_problem is not None and isinstance(table, TableScene):
                 table.say(notice_text(self.token_problem), "error")

@@ -513,6 +513,10 @@ class TableScene(Scene):
         if self.session.shared:
             self.say(_("No undo when several people play at this screen."), "error")
             return
+        if self.session.remote_table():
+            self.say(_("No undo at a network table: a move played there stays played."),
+                     "error")
+            return
         if not self.session.undo():
             self.say(_("Nothing of yours to take back yet."), "error")
             return

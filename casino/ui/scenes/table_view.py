@@ -160,7 +160,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
                                                                       bold=True):
             head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
-        if session.away(seat):
+        if session.stood_in(seat):
+            head = _("{seat} (away, the computer plays)").format(seat=head)
+        elif session.away(seat):
             head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
                   HILITE if to_move else TEXT, bold=True, max_width=label_w)
@@ -170,11 +172,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         move_size = lay.font - 2
         if to_move and session.away(seat):
             lines = [(_("Waiting for {name}\u2026").format(name=name), HILITE, True)]
-        elif to_move and not scene.animator.busy():
+        elif to_move and not scene.animator.busy() and not session.problem():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
+            # a person at another window is choosing, not 'thinking' as a computer does
+            doing = _("the computer plays for them") if session.stood_in(seat) \
+                else _("choosing") + dots if session.is_person(seat) else _("thinking") + dots
             lines = [(line, HILITE, True) for line in
                      turn_lines(session.seats[seat].shown, move_size, room)]
-            lines.append((_("thinking") + dots, HILITE, False))
+            lines.append((doing, HILITE, False))
         else:
             texts, move_size = opponent_move_fit(scene, seat)
             lines = [(text, TEXT, False) for text in texts]
@@ -262,8 +267,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     kind_colour = {"error": ERROR, "hint": HINT}.get(scene.message_kind, TEXT) \
         if scene.message else TEXT
     problem = session.problem()  # a lost connection outweighs the last message
-    text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
-        else session.status_note() or scene.message or _prompt(scene)
+    if problem and session.table_closed():  # one state: the table is closed, and what to do
+        text = _("The host closed the table. When they host it again, R takes your seat "
+                 "back.")
+    else:
+        text = _("{problem} \u2014 R rejoins your seat").format(problem=problem) if problem \
+            else session.status_note() or scene.message or _prompt(scene)
     kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
     if text_width(text, lay.font) <= sw:
