@@ -68,6 +68,7 @@ class Remote:
         ``state``: a table started from them misses none of the moves in between."""
         self.problem: Reason | None = None
         self.seated: Seated | None = None
+        self._closed = False
         self._loop = _Loop("casino-remote")
         self._loop.call(self._run())
 
@@ -120,6 +121,10 @@ class Remote:
             self._loop.call(self.seated.send_move(step, text))
 
     def close(self) -> None:
+        """Leave the table; a second call does nothing (its loop is gone by then)."""
+        if self._closed:
+            return
+        self._closed = True
         if self.seated is not None:
             done = self._loop.call(self.seated.close())
             with contextlib.suppress(Exception):  # closing a dead connection is no news

@@ -5,6 +5,8 @@ seat back after a crash, and that a person on the other side is not 'thinking'."
 from __future__ import annotations
 
 import contextlib
+import gc
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -49,6 +51,19 @@ def anna_and_ben(seat_timeout: float = 60.0) -> Iterator[tuple[App, TableScene, 
         ben.close()
         app.stack.replace(TitleScene(app))
         steps(app)
+
+
+def test_a_connection_closed_twice_leaves_no_coroutine_behind() -> None:
+    """A window that left and then closed again (Ben above, in every test's clean-up) made
+    its second close's coroutine for a loop already stopped: 'Seated.close was never
+    awaited', said by whichever later test the garbage collector ran in."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        with anna_and_ben() as (_app, _table, _session, ben):
+            ben.close()
+        del ben, _app, _table, _session  # a loop never run again holds what was handed it
+        gc.collect()
+    assert not [w for w in said if "never awaited" in str(w.message)], said
 
 
 def test_a_person_at_another_window_is_choosing_not_thinking(
