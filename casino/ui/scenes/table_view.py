@@ -573,7 +573,7 @@ def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout()
     unseen = scene.view().unseen()
     box = tx, ty, tw, th = unseen_box(lay)
-    panel(surface, box)
+    panel(surface, box, alpha=255)  # over the table: a card showing through its gaps was a ghost
     draw_text(surface, ngettext("Not yet seen: {count} card (U closes)",
                                 "Not yet seen: {count} cards (U closes)",
                                 len(unseen)).format(count=len(unseen)),
