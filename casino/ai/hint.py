@@ -146,23 +146,23 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
             # only what the move does not: who takes the build, and its risk.
             # TRANSLATORS: why a build: 'you hold 9♦ to take it (risky: …)' (leave as it is).
             return Reason("{held}{risk}{end}", held=held, risk=risk, end=end)
-        case Trail(card=card):
+        case Trail():  # the hint line names the card
             risk = _risk_text(view, a, True)
             others = [m for m in legal_moves(view) if not isinstance(m, Trail)]
             if any(isinstance(m, Capture) for m in others):  # the player sees the take
-                return Reason("better here than any take: trailing {card} gives away the least"
-                              "{risk}{end}", card=card, risk=risk, end=end)
+                return Reason("better here than any take: it gives away the least"
+                              "{risk}{end}", risk=risk, end=end)
             if others and view.ruleset.build.style == "stacks":
-                return Reason("no stack worth making: trailing {card} gives away the least"
-                              "{risk}{end}", card=card, risk=risk, end=end)
+                return Reason("no stack worth making: it gives away the least"
+                              "{risk}{end}", risk=risk, end=end)
             if others:
-                return Reason("no build worth making: trailing {card} gives away the least"
-                              "{risk}{end}", card=card, risk=risk, end=end)
+                return Reason("no build worth making: it gives away the least"
+                              "{risk}{end}", risk=risk, end=end)
             if view.ruleset.build.style == "stacks":
-                return Reason("nothing to take or stack: trailing {card} gives away the least"
-                              "{risk}{end}", card=card, risk=risk, end=end)
-            return Reason("nothing to take or build: trailing {card} gives away the least"
-                          "{risk}{end}", card=card, risk=risk, end=end)
+                return Reason("nothing to take or stack: it gives away the least"
+                              "{risk}{end}", risk=risk, end=end)
+            return Reason("nothing to take or build: it gives away the least"
+                          "{risk}{end}", risk=risk, end=end)
         case Block(value=value):
             return Reason("blocks {value}: only a {value} can take it now{end}", value=value,
                           end=end)
