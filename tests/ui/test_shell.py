@@ -342,6 +342,9 @@ def test_statistics_per_ruleset_level_and_daily(monkeypatch: pytest.MonkeyPatch)
     steps(app)
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.names[review.seat] == "You"
+    click(button_of(review, "close"))  # back to the statistics it was opened from
+    steps(app)
+    assert app.stack.top is stats
 
 
 # -- 4. new-game options ------------------------------------------------------------

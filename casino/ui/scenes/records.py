@@ -300,7 +300,7 @@ class StatisticsScene(RecordsDialog):
 
                 seat = record["players"].index(self.name) if self.name in record["players"] \
                     else 0
-                self.app.stack.replace(ReviewScene(self.app, record, seat))
+                self.app.stack.push(ReviewScene(self.app, record, seat))  # Close: back here
         elif action == "cancel":
             self.close()
         else:
