@@ -121,12 +121,12 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
 
 
-@functools.cache
 def value_at(box: Box) -> int:
     """Where a row of the form draws its value (a choice's \u2039), a third of the way in."""
     return box[0] + box[2] // 3 + 8
 
 
+@functools.cache
 def _bundled() -> frozenset[str]:
     """The names of the rulesets shipped with the game (they do not change while it runs)."""
     return frozenset(bundled_names())
