@@ -267,8 +267,9 @@ class NetworkScene(Scene):
                 setattr(self, field, text[:-1])
                 return True
             ch = getattr(event, "unicode", "")
-            if field == "port" and not (ch.isdigit() and ch.isascii() and len(text) < 5):
-                return bool(ch) and event.key != pygame.K_RETURN  # a port is a number
+            if field == "port" and ch and ch.isprintable() \
+                    and not (ch.isdigit() and ch.isascii() and len(text) < 5):
+                return True  # a port is a number (Esc, whose text is '\x1b', goes on)
             if ch and ch.isprintable() and event.key != pygame.K_RETURN and len(text) < 60:
                 setattr(self, field, text + (ch.upper() if field == "code" else ch))
                 return True
