@@ -144,7 +144,13 @@ class LocalHost:
         self.hosted = HostedTable(self.table, computer_delay=0.6, save_path=save_path)
         self.server = Host([self.hosted])
         self._loop = _Loop("casino-host")
-        self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
+        try:
+            self.port: int = self._loop.call(self.server.start(bind, port)).result(10)
+        except BaseException:  # a busy port, tried again and again from the window
+            self._loop.stop()
+            self._loop.loop.close()
+            self.hosted.close()  # nothing was put to save: the file there stays as it is
+            raise
         # Claiming the name on the network takes about 1.2 s of probes: the window goes on
         # (the lobby shows the code at once) while the host's loop announces the table.
         self.announcer: Announcer | None = None

@@ -59,6 +59,40 @@ def test_a_found_table_names_its_rules_by_title() -> None:
                                  "10.0.0.2:7777")
 
 
+@pytest.mark.parametrize("line", ["port", "address"])
+def test_esc_on_a_typed_line_goes_back(line: str) -> None:
+    # SDL gives Esc the text '\x1b': the port line swallowed every key with text that is
+    # not a digit, so Esc there did nothing while on the address line it went back.
+    app = make_app()
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    steps(app)
+    scene.row = [key for key, _label, _value in scene.rows()].index(line)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="\x1b", scancode=0))
+    steps(app)
+    assert top_name(app) == "TitleScene"
+
+
+def test_the_bundled_rulesets_are_listed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # found_line asks for them for every table drawn, every frame: the folder is read once
+    # (a decorator moved onto value_at left _bundled reading it each time).
+    from casino.ui.scenes import network
+
+    network._bundled.cache_clear()
+    calls = []
+
+    def listed() -> list[str]:
+        calls.append(1)
+        return ["classic-sweeps"]
+
+    monkeypatch.setattr(network, "bundled_names", listed)
+    for _ in range(3):
+        found_line(FOUND)
+    network._bundled.cache_clear()  # the next test reads the real folder
+    assert len(calls) == 1
+
+
 def test_a_found_table_is_drawn_at_800x600() -> None:
     app = make_app(size=(800, 600))
     scene = NetworkScene(app)

@@ -330,6 +330,16 @@ def test_a_newcomer_types_a_name_at_once_and_the_letter_keys_still_work_elsewher
     assert isinstance(app.stack.top, SettingsScene)
 
 
+def test_backspace_on_the_marked_default_name_clears_it() -> None:
+    # 'Player' is marked as the text the next key replaces; Backspace took one letter
+    # ('Playe'), and the name typed next was added to it ('PlayeBo').
+    app, _title = at_title(player_name="Player")
+    key(pygame.K_BACKSPACE)
+    type_text("Bo")
+    steps(app)
+    assert app.settings.player_name == "Bo"
+
+
 @pytest.mark.parametrize("language", ["en", "sv"])
 def test_the_name_rows_help_line_is_whole_at_640x400(
         language: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -121,12 +121,12 @@ def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
 
 
-@functools.cache
 def value_at(box: Box) -> int:
     """Where a row of the form draws its value (a choice's \u2039), a third of the way in."""
     return box[0] + box[2] // 3 + 8
 
 
+@functools.cache
 def _bundled() -> frozenset[str]:
     """The names of the rulesets shipped with the game (they do not change while it runs)."""
     return frozenset(bundled_names())
@@ -267,8 +267,9 @@ class NetworkScene(Scene):
                 setattr(self, field, text[:-1])
                 return True
             ch = getattr(event, "unicode", "")
-            if field == "port" and not (ch.isdigit() and ch.isascii() and len(text) < 5):
-                return bool(ch) and event.key != pygame.K_RETURN  # a port is a number
+            if field == "port" and ch and ch.isprintable() \
+                    and not (ch.isdigit() and ch.isascii() and len(text) < 5):
+                return True  # a port is a number (Esc, whose text is '\x1b', goes on)
             if ch and ch.isprintable() and event.key != pygame.K_RETURN and len(text) < 60:
                 setattr(self, field, text + (ch.upper() if field == "code" else ch))
                 return True

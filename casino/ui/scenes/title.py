@@ -237,7 +237,7 @@ class TitleScene(Scene):
         if event.type != pygame.KEYDOWN or self.options()[self.row].key != "player_name":
             return False
         if event.key == pygame.K_BACKSPACE:
-            self.name = self.name[:-1]
+            self.name = "" if self.fresh else self.name[:-1]  # a marked name goes whole
         else:
             text = getattr(event, "unicode", "")
             if not (text and text.isprintable() and event.key not in (pygame.K_RETURN,
