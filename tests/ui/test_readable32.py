@@ -104,6 +104,34 @@ def test_a_computer_with_four_cards_says_its_move_and_its_turn(
             assert " ".join(texts) == MOVE, texts
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_seat_the_computer_plays_for_says_so_whole(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int) -> None:
+    # At three and four players the header '(away, the computer plays)' and the line 'the
+    # computer plays for them' beside the backs both ended in '…' (163 px in a 56 px room at
+    # four players, 800x600): the one sign that a friend's seat is the computer's was lost.
+    app = make_app(size=size, players=players)
+    table = table_at(app, "classic", HANDS[players])
+    session = table.session
+    state = replace(session.game.round, to_move=1)
+    session.game = replace(session.game, round=state)
+    session.seats[1] = replace(session.seats[1], name="Ben")  # a friend at another window
+    monkeypatch.setattr(session, "stood_in", lambda seat: seat == 1)
+    lines = spy_lines(monkeypatch)
+    app.draw()
+    box = pygame.Rect(table.layout().opponents[table.place(1) - 1])
+    said = [(text, size_, bold, room) for text, size_, bold, room, rect in lines
+            if box.contains(rect)]
+    head = [line for line in said if line[0].startswith("Ben")
+            and "computer plays" in line[0]]
+    doing = [line for line in said if "computer plays" in line[0] and line not in head]
+    # beside three or four players' narrow fans the header alone says it; 'thinking' there
+    assert head and (doing or players > 2), said
+    for text, size_, bold, room in head + doing:
+        assert room is not None and shown_whole(text, size_, room, bold), (text, room)
+
+
 def type_text(text: str, backspaces: int = 0) -> None:
     for _0 in range(backspaces):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,

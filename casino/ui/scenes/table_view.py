@@ -119,6 +119,15 @@ def opponent_text_room(scene: TableScene, seat: int) -> tuple[int, int]:
     return x, hand[0] + hand[2] - x
 
 
+def first_whole(texts: list[str], size: int, room: int, bold: bool = True) -> str:
+    """The first of ``texts`` (longest first) that fits ``room`` whole; else the last, which
+    the drawing cuts: a narrow box at three or four players said 'the computer pl…'."""
+    for text in texts:
+        if shown_whole(text, size, room, bold=bold):
+            return text
+    return texts[-1]
+
+
 def turn_lines(name: str, size: int, room: int) -> list[str]:
     """'Computer 2's turn' as drawn beside its cards: on one line, or two in a narrow box;
     none where a word would be cut (its box and name are lit, and "thinking" says it)."""
@@ -160,8 +169,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
                                                                       bold=True):
             head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
-        if session.stood_in(seat):
-            head = _("{seat} (away, the computer plays)").format(seat=head)
+        if session.stood_in(seat):  # the longer word where it fits whole, as at two players
+            head = first_whole([_("{seat} (away, the computer plays)").format(seat=head),
+                                _("{seat} (computer plays)").format(seat=head),
+                                _("{seat} (computer plays)").format(seat=name)],
+                               size, label_w)  # the fan of backs shows the count
         elif session.away(seat):
             head = _("{seat} (away)").format(seat=head)
         draw_text(surface, head, size, (box[0] + lay.margin, box[1] + lay.margin // 2),
@@ -175,7 +187,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         elif to_move and not scene.animator.busy() and not session.problem():
             dots = "." * (1 + int(pygame.time.get_ticks() / 300) % 3)
             # a person at another window is choosing, not 'thinking' as a computer does
-            doing = _("the computer plays for them") if session.stood_in(seat) \
+            doing = first_whole([_("the computer plays for them"), _("computer plays"),
+                                 _("thinking") + dots], move_size, room, bold=False) \
+                if session.stood_in(seat) \
                 else _("choosing") + dots if session.is_person(seat) else _("thinking") + dots
             lines = [(line, HILITE, True) for line in
                      turn_lines(session.seats[seat].shown, move_size, room)]
