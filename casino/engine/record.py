@@ -150,7 +150,7 @@ class GameRecord(BaseModel):
         try:
             ruleset = load_ruleset(self.ruleset)
         except CasinoError as exc:
-            raise RecordError("ruleset", _reason(exc)) from None
+            raise RecordError("ruleset", error_reason(exc)) from None
         game = start_game(ruleset, len(self.players), self.seed, self.first_dealer, self.teams)
         done = replay_moves(game, [rnd.moves for rnd in self.rounds],
                             [rnd.score for rnd in self.rounds])
@@ -204,7 +204,7 @@ def start_game(ruleset: Ruleset, players: int, seed: int | str, first_dealer: in
     try:
         return Game.start(ruleset, players, seed, first_dealer, teams)
     except ValueError as exc:
-        raise RecordError("teams", _reason(exc)) from None
+        raise RecordError("teams", error_reason(exc)) from None
 
 
 def replay_moves(
@@ -247,7 +247,7 @@ def replay_moves(
                 after = game.play(move)
             except CasinoError as exc:
                 raise RecordError(where, Reason("{move}: {error}", move=shown,
-                                                error=_reason(exc))) from None
+                                                error=error_reason(exc))) from None
             plies.append(Ply(game, seat, move, after))
             game = after
         if scores is not None:
@@ -273,9 +273,9 @@ def _in_round(r: int, part: str = "") -> Reason:
     return Reason("{field} (round {round})", field=f"rounds[{r}]{part}", round=r + 1)
 
 
-def _reason(exc: Exception) -> Reason:
-    """An error's reason as data where it has one (an illegal move, a bad card), else its
-    English text."""
+def error_reason(exc: Exception) -> Reason:
+    """An error's reason as data where it has one (an illegal move, a bad card, a ruleset's
+    field), else its English text: what a file's reader says in the player's language."""
     reason = getattr(exc, "reason", None)
     if isinstance(reason, Reason):
         return reason

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from casino.ai.basic import Policy
 from casino.engine.errors import CasinoError
+from casino.engine.record import error_reason
 from casino.engine.ruleset import Ruleset
 from casino.engine.wording import Reason, Said
 from casino.net.protocol import (
@@ -44,7 +45,7 @@ from casino.net.protocol import (
 from casino.net.table import Refused, Seat, Table, TableSave
 from casino.persistence.files import atomic_write, describe_os_error, read_limited
 from casino.persistence.problems import invalid
-from casino.persistence.saves import SaveError, replay
+from casino.persistence.saves import replay
 
 OUTBOX_LIMIT = 512
 """Frames queued for one client before it counts as stuck and is disconnected."""
@@ -419,8 +420,7 @@ def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
         ruleset = ruleset_loader(saved.current.ruleset)
     except (CasinoError, ValueError) as exc:
         raise CasinoError(Said("{path}: the saved table does not replay: {error}",
-                               path=str(path), error=exc.reason if isinstance(exc, SaveError)
-                               else str(exc))) from None
+                               path=str(path), error=error_reason(exc))) from None
     return Table.restore(saved, ruleset, game)
 
 

@@ -22,7 +22,7 @@ from casino.engine.game import Game
 from casino.engine.moves import Move
 from casino.engine.notation import format_move, parse_move
 from casino.engine.reasons import move_items
-from casino.engine.record import replay_moves, start_game
+from casino.engine.record import error_reason, replay_moves, start_game
 from casino.engine.ruleset import Ruleset
 from casino.engine.wording import Reason
 from casino.net.protocol import (
@@ -290,7 +290,7 @@ class Table:
         except IllegalMoveError as exc:
             raise Refused(exc.reason) from None
         except CasinoError as exc:  # text that is not a move (the notation's own message)
-            raise Refused(Reason.plain(str(exc))) from None
+            raise Refused(error_reason(exc)) from None
         return self._advance(move, after)
 
     def play_computer(self, seat: Seat, move: Move) -> list[GameOver]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from casino.engine import Game, Move, Ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.notation import format_move
-from casino.engine.record import RecordError, replay_moves, start_game
+from casino.engine.record import RecordError, error_reason, replay_moves, start_game
 from casino.engine.ruleset import name_problem
 from casino.engine.wording import Reason, Said
 from casino.persistence.files import (
@@ -164,18 +164,12 @@ def replay(save: SavedGame, load_ruleset: RulesetLoader = default_loader) -> Gam
         ruleset = load_ruleset(save.ruleset)
     except CasinoError as exc:
         raise SaveError(Reason("ruleset {name}: {error}", name=repr(shorten(save.ruleset, 200)),
-                               error=_reason(exc))) from None
+                               error=error_reason(exc))) from None
     try:
         game = start_game(ruleset, len(save.players), save.seed, save.first_dealer, save.teams)
         return replay_moves(game, save.rounds).game
     except RecordError as exc:
         raise SaveError(exc.reason) from None
-
-
-def _reason(exc: Exception) -> Reason:
-    """What a ruleset's error says, as data when it is kept so."""
-    said = exc.args[0] if exc.args else None
-    return said.reason if isinstance(said, Said) else Reason.plain(str(exc))
 
 
 def save_path(directory: Path | None = None) -> Path:

@@ -82,6 +82,9 @@ def test_moves_out_of_turn_stale_or_illegal_change_nothing() -> None:
         with pytest.raises(Refused, match=reason):
             table.play(seat, PlayMove(type="move", step=step, move=text))
         assert (table.step, table.game.round) == before
+    with pytest.raises(Refused) as caught:  # as data, so the mover's window words it
+        table.play(mover, PlayMove(type="move", step=0, move="hello world"))
+    assert caught.value.reason.message.startswith("not a card: {text}")
     table.play(mover, PlayMove(type="move", step=0, move=legal))
     assert table.step == 1 and table.last is not None and table.last.seat == mover.index
 

@@ -461,7 +461,6 @@ class NetworkScene(Scene):
         for button in self.buttons:
             button.draw(surface, font)
 
-
     def note_lines(self, text: str) -> list[str]:
         """The message line's text as drawn: wrapped over the buttons onto as many lines as
         there is room for under the tables found (three at least: a refusal and what to do
