@@ -8,6 +8,7 @@ is kept aside first, and when it cannot be, nothing is written and the message s
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -57,8 +58,8 @@ def remember_token(table: str, token: str, directory: Path | None = None) -> str
     """
     path = tokens_path(directory)
     tokens = known_tokens(directory)
-    if tokens.get(table) == token:
-        return None
+    if list(tokens.items())[-1:] == [(table, token)]:
+        return None  # kept, and the newest: a rejoin of an older table makes it the newest
     tokens.pop(table, None)
     tokens[table] = token  # the newest last
     kept = dict(list(tokens.items())[-MOST_TABLES:])
@@ -80,3 +81,15 @@ def remember_token(table: str, token: str, directory: Path | None = None) -> str
         return Said("{path}: seat token not kept ({error}); this table cannot be rejoined "
                     "after a restart", path=str(path), error=describe_os_error(exc))
     return notice
+
+
+def forget_table(code: str, directory: Path | None = None) -> None:
+    """Drop every seat kept at the table with join ``code`` (its identity, whatever address
+    reached it): its last game is over, so the Network screen no longer offers a rejoin.
+    A file that cannot be written keeps it; a table that is gone refuses the seat anyway."""
+    tokens = known_tokens(directory)
+    kept = {key: token for key, token in tokens.items()
+            if key.rpartition(" ")[2] != code.strip().upper()}
+    if kept != tokens and isinstance(_read(tokens_path(directory)), dict):
+        with contextlib.suppress(OSError):
+            atomic_write(tokens_path(directory), json.dumps(kept, indent=1).encode("utf-8"))

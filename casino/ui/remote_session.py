@@ -32,6 +32,7 @@ from casino.net.protocol import (
     StateFrame,
     _engine_item,
 )
+from casino.persistence.tokens import forget_table
 from casino.ui.session import LogEntry, Seat, Session
 from casino.ui.words import move_text, reason_text
 
@@ -188,6 +189,8 @@ class RemoteSession(Session):
                     reason=reason_text(frame.why)))
             elif isinstance(frame, GameOver):
                 self.over = frame
+                if not frame.more and self.local is None and self.remote is not None:
+                    forget_table(self.remote.code)  # nothing left there to rejoin
             elif isinstance(frame, Seats):
                 self.name_seats()
                 self._log_seats(frame)

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from casino.persistence import tokens
-from casino.persistence.tokens import FILE_NAME, MOST_TABLES, known_tokens, remember_token
+from casino.persistence.tokens import (
+    FILE_NAME,
+    MOST_TABLES,
+    forget_table,
+    known_tokens,
+    remember_token,
+)
 
 from .conftest import backups, read_only
 
@@ -23,6 +29,26 @@ def test_a_token_is_kept_per_table_and_only_the_newest_tables(tmp_path: Path) ->
     kept = known_tokens(tmp_path)
     assert len(kept) == MOST_TABLES and "host:1 ABC" not in kept
     assert kept[f"host:{MOST_TABLES + 4} X"] == f"t{MOST_TABLES + 4}"
+
+
+def test_a_rejoined_older_table_becomes_the_newest(tmp_path: Path) -> None:
+    """The Network screen offers the newest seat: rejoining an older table kept the other
+    one newest, since the same token returned early."""
+    remember_token("127.0.0.1:7777 ABC", "t1", tmp_path)
+    remember_token("127.0.0.1:7778 XYZ", "t2", tmp_path)
+    assert remember_token("127.0.0.1:7777 ABC", "t1", tmp_path) is None
+    assert list(known_tokens(tmp_path)) == ["127.0.0.1:7778 XYZ", "127.0.0.1:7777 ABC"]
+
+
+def test_a_table_whose_last_game_is_over_is_forgotten_by_every_address(tmp_path: Path) -> None:
+    """A seat at a table that has ended is no seat to rejoin, whichever address reached it."""
+    remember_token("127.0.0.1:7777 ABC", "t1", tmp_path)
+    remember_token("192.0.2.2:7777 ABC", "t1", tmp_path)
+    remember_token("127.0.0.1:7778 XYZ", "t2", tmp_path)
+    forget_table("abc", tmp_path)
+    assert known_tokens(tmp_path) == {"127.0.0.1:7778 XYZ": "t2"}
+    forget_table("QQQ", tmp_path)  # nothing kept there: nothing written
+    assert known_tokens(tmp_path) == {"127.0.0.1:7778 XYZ": "t2"}
 
 
 def test_a_damaged_file_is_kept_aside_and_said(tmp_path: Path) -> None:

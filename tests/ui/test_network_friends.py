@@ -66,6 +66,26 @@ def test_a_connection_closed_twice_leaves_no_coroutine_behind() -> None:
     assert not [w for w in said if "never awaited" in str(w.message)], said
 
 
+def test_a_guest_forgets_a_table_whose_last_game_is_over() -> None:
+    """After the table's last game the Network screen still offered 'Join takes your seat
+    back at …' for a table that was gone: the seat is forgotten when the last game ends."""
+    from casino.net.protocol import GameOver
+    from casino.persistence.tokens import known_tokens, remember_token
+    from casino.ui.scenes.network import newest_seat, table_key
+
+    with anna_and_ben() as (_app, _table, _session, ben):
+        wait_for(_app, lambda: ben.poll() is not None and ben.state is not None)
+        assert ben.welcome is not None
+        remember_token(table_key(ben.address, ben.code), ben.welcome.token)
+        his = RemoteSession.start(ben)
+        ben.frames.put(GameOver(game=0, totals=[3, 8], winner=1, rounds=2, more=True))
+        his.poll()
+        assert newest_seat(known_tokens(), None) == (ben.address, ben.code)  # more to come
+        ben.frames.put(GameOver(game=1, totals=[21, 9], winner=0, rounds=4, more=False))
+        his.poll()
+        assert newest_seat(known_tokens(), None) is None
+
+
 def test_a_person_at_another_window_is_choosing_not_thinking(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """'Ben's turn / thinking…' read as a computer."""
