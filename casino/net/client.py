@@ -58,11 +58,15 @@ class JoinRefused(Exception):
         self.reason = reason
 
 
+HOST_CLOSED = Reason("the host has closed the table")
+"""What a window reads when the host said goodbye; the table tells it from a lost line."""
+
+
 def closed(exc: ConnectionClosed) -> Reason:
     """A dropped connection in a player's words (the window shows it at the table), not the
     websocket library's ("no close frame received or sent")."""
     if exc.rcvd is not None:  # the host said goodbye: it ended the table or was shut down
-        return Reason("the host has closed the table")
+        return HOST_CLOSED
     return Reason("the connection to the host was lost")
 
 

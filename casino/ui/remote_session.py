@@ -23,6 +23,7 @@ from casino.engine.notation import format_move, parse_move
 from casino.engine.scoring import RoundScore, score_round
 from casino.engine.state import State, TableItem
 from casino.i18n import _
+from casino.net.client import HOST_CLOSED
 from casino.net.protocol import (
     ErrorFrame,
     GameOver,
@@ -229,7 +230,7 @@ class RemoteSession(Session):
     def table_closed(self) -> bool:
         """The host closed the table (its window quit), rather than the connection failing."""
         problem = self.remote.problem if self.remote is not None else None
-        return problem is not None and problem.message == "the host has closed the table"
+        return problem == HOST_CLOSED
 
     def away(self, seat: int) -> bool:
         """The seat's person dropped out and the game waits for them (not known any more once
