@@ -329,6 +329,8 @@ class Table:
             if self.game_no + 1 >= self.games:
                 return False
             self.game_no += 1
+            self.stood_in.clear()  # only this game's are asked for: `serve --games N` keeps
+            # no more than one game's
             self.game = Game.start(self.ruleset, len(self.seats), self._game_seed())
             self.save = SavedGame.new(self.game, self._seat_infos())
         else:
