@@ -47,6 +47,12 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 SeatKind = Literal["person", "computer", "host"]
 
 
+WRONG_CODE = Reason("wrong join code")
+UNKNOWN_TOKEN = Reason("unknown seat token: it belongs to no seat at this table")
+"""Two refusals that tell a window its kept seat is gone: another table listens at that
+address, or this table never had the seat (it was hosted afresh)."""
+
+
 class Refused(Exception):
     """Something a client sent that the table does not accept; ``fatal`` ends the connection."""
 
@@ -199,7 +205,7 @@ class Table:
             raise Refused(Reason("version mismatch: host {host}, client {client}",
                                  host=PROTOCOL_VERSION, client=hello.version), fatal=True)
         if not secrets.compare_digest(hello.code.upper().encode(), self.code.encode()):
-            raise Refused(Reason("wrong join code"), fatal=True)
+            raise Refused(WRONG_CODE, fatal=True)
         if hello.token is not None:
             for seat in self.seats:
                 if seat.token is not None and secrets.compare_digest(
@@ -207,8 +213,7 @@ class Table:
                     seat.connected = True
                     seat.stand_in = False
                     return seat
-            raise Refused(Reason("unknown seat token: it belongs to no seat at this table"),
-                          fatal=True)
+            raise Refused(UNKNOWN_TOKEN, fatal=True)
         if hello.seat is not None:
             if hello.seat >= len(self.seats):
                 raise Refused(Reason("there is no seat {seat}: this table has {count}",

@@ -83,13 +83,16 @@ def remember_token(table: str, token: str, directory: Path | None = None) -> str
     return notice
 
 
-def forget_table(code: str, directory: Path | None = None) -> None:
+def forget_table(code: str, directory: Path | None = None, address: str | None = None) -> None:
     """Drop every seat kept at the table with join ``code`` (its identity, whatever address
-    reached it): its last game is over, so the Network screen no longer offers a rejoin.
-    A file that cannot be written keeps it; a table that is gone refuses the seat anyway."""
+    reached it), or only the one kept for ``address``: its last game is over or the host
+    refused the seat, so the Network screen no longer offers a rejoin. A file that cannot be
+    written keeps it; a table that is gone refuses the seat anyway."""
     tokens = known_tokens(directory)
+    wanted = code.strip().upper()
     kept = {key: token for key, token in tokens.items()
-            if key.rpartition(" ")[2] != code.strip().upper()}
+            if key.rpartition(" ")[2] != wanted
+            or (address is not None and key.rpartition(" ")[0] != address.strip())}
     if kept != tokens and isinstance(_read(tokens_path(directory)), dict):
         with contextlib.suppress(OSError):
             atomic_write(tokens_path(directory), json.dumps(kept, indent=1).encode("utf-8"))

@@ -246,6 +246,34 @@ def test_a_window_that_crashed_is_offered_its_seat_back(tmp_path: Path) -> None:
         steps(again)
 
 
+@pytest.mark.parametrize("gone", ["another table there", "a seat it never had"])
+def test_a_seat_the_host_refuses_as_gone_is_not_offered_again(gone: str) -> None:
+    """A kept seat at an address where another table now listens ('wrong join code'), or
+    one the table never had ('unknown seat token'), was offered again at every visit."""
+    from casino.persistence.tokens import known_tokens, remember_token
+    from casino.ui.scenes.network import newest_seat, table_key
+
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy")
+    try:
+        code = "ZZZZZZ" if gone == "another table there" else host.code
+        remember_token(table_key("127.0.0.1:1", "OTHERS"), "t0")  # another table: kept
+        remember_token(table_key(host.address, code), "old-token")
+        app = make_app(player_name="Ben")
+        net = NetworkScene(app)
+        app.stack.push(net)
+        assert (net.address, net.code) == (host.address, code)  # offered: the newest seat
+        key(pygame.K_RETURN)
+        steps(app)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        wait_for(app, lambda: lobby.remote.problem is not None)
+        steps(app)
+        assert newest_seat(known_tokens(), None) == ("127.0.0.1:1", "OTHERS")
+        lobby.remote.close()
+    finally:
+        host.kill()
+
+
 def test_the_seat_is_found_by_the_table_when_its_address_is_another(tmp_path: Path) -> None:
     """The token was looked up by the address as typed: the same table reached another way
     (Find tables lists its LAN address) refused the window as 'the table is full'."""

@@ -21,9 +21,9 @@ from casino.engine.ruleset import bundled_names
 from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
-from casino.net.table import SeatSpec, Table
+from casino.net.table import UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
 from casino.persistence.files import data_dir, keep_aside
-from casino.persistence.tokens import known_tokens, remember_token
+from casino.persistence.tokens import forget_table, known_tokens, remember_token
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -519,6 +519,12 @@ class LobbyScene(Scene):
             self.app.dirty = True
         self.buttons[0].label = N_("Back") if self.refused() else N_("Leave")
         welcome = self.remote.welcome
+        if self.remote.hello.token is not None and not self.token_kept \
+                and self.remote.problem in (WRONG_CODE, UNKNOWN_TOKEN):
+            # the kept seat is gone: never offered again (another table there: this address)
+            self.token_kept = True
+            forget_table(self.remote.code, address=self.remote.address
+                         if self.remote.problem == WRONG_CODE else None)
         if welcome is not None and not self.token_kept:
             # Once per table: a token that cannot be kept is said, not tried every frame.
             self.token_kept = True
