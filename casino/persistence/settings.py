@@ -35,6 +35,13 @@ MIN_WINDOW = (640, 400)
 """The smallest window the game is laid out for: smaller, the table was cut off (no hand, no
 buttons), and the cut-off size was saved for the next launch."""
 
+
+
+def at_least_the_floor(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to ``MIN_WINDOW`` where it falls short."""
+    return max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
+
+
 Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 """A computer player's level name, as ``casino.ai.registry.POLICIES`` names them."""
 SeatName = Annotated[str, Field(max_length=24, pattern=r"^[^\x00-\x1f\x7f]*$")]
@@ -151,7 +158,7 @@ def _salvage(data: dict[str, Any], errors: list[Any]) -> Settings:
     sized = [e for e in errors if e["loc"] and e["loc"][0] == "window_size"]
     if sized and all(_below_the_floor(e) for e in sized) and isinstance(size, list | tuple) \
             and all(type(v) is int for v in size):
-        kept["window_size"] = tuple(max(v, low) for v, low in zip(size, MIN_WINDOW, strict=False))
+        kept["window_size"] = at_least_the_floor((size[0], size[1]))
     try:
         return Settings.model_validate(kept)
     except ValidationError:  # pragma: no cover - each bad top-level field was removed

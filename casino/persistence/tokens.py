@@ -39,6 +39,41 @@ def known_tokens(directory: Path | None = None) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
+def table_key(address: str, code: str) -> str:
+    """The key a seat is kept under: the address as typed and the join code, the table's
+    identity (``seat_token``, ``newest_seat`` and ``forget_table`` read it back)."""
+    return f"{address.strip()} {code.strip().upper()}"
+
+
+def _table_of(key: str) -> tuple[str, str]:
+    """A key's address and join code (``table_key`` read back)."""
+    address, _sep, code = key.rpartition(" ")
+    return address, code
+
+
+def seat_token(address: str, code: str, tokens: dict[str, str]) -> str | None:
+    """This window's token for the table at ``address`` with ``code``. The join code is the
+    table's identity (the protocol gives no other, and a table hosted again keeps it): the
+    same table reached by another address (its LAN address from Find tables, 127.0.0.1
+    typed) is found by its code, the newest such seat first."""
+    exact = tokens.get(table_key(address, code))
+    if exact is not None:
+        return exact
+    wanted = code.strip().upper()
+    return next((token for key, token in reversed(tokens.items())
+                 if _table_of(key)[1] == wanted), None)
+
+
+def newest_seat(tokens: dict[str, str], hosted_code: str | None) -> tuple[str, str] | None:
+    """The address and code of the newest table this window sat at as a guest (not the one
+    it hosts itself, which Host reopens), for a rejoin after a crash, or None."""
+    for key in reversed(tokens):
+        address, code = _table_of(key)
+        if address and code and code != hosted_code:
+            return address, code
+    return None
+
+
 def _read(path: Path) -> object:
     """The file's JSON; None when there is none, ``...`` when it does not read (a pipe in
     its place is refused, not waited on)."""
@@ -91,8 +126,8 @@ def forget_table(code: str, directory: Path | None = None, address: str | None =
     tokens = known_tokens(directory)
     wanted = code.strip().upper()
     kept = {key: token for key, token in tokens.items()
-            if key.rpartition(" ")[2] != wanted
-            or (address is not None and key.rpartition(" ")[0] != address.strip())}
+            if _table_of(key)[1] != wanted
+            or (address is not None and _table_of(key)[0] != address.strip())}
     if kept != tokens and isinstance(_read(tokens_path(directory)), dict):
         with contextlib.suppress(OSError):
             atomic_write(tokens_path(directory), json.dumps(kept, indent=1).encode("utf-8"))

@@ -23,7 +23,7 @@ from casino.persistence import SavedGame, load_game, load_settings, save_setting
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
 from casino.persistence.rulesets import broken_notices, get_ruleset
-from casino.persistence.settings import MIN_WINDOW
+from casino.persistence.settings import MIN_WINDOW, at_least_the_floor
 from casino.ui import assets
 from casino.ui.scene import Scene, SceneStack
 from casino.ui.session import (
@@ -59,8 +59,7 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
         pygame.display.set_caption("Casino")
-        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(at_least_the_floor(size), pygame.RESIZABLE)
         keep_to_the_floor()
         pygame.display.set_icon(assets.icon())
         self.settings = settings
@@ -179,9 +178,8 @@ class App:
             size = self.screen.get_size()
             if not big_enough(size) and not pygame.display.is_fullscreen():
                 # a window manager that ignores the minimum: back to the smallest that fits
-                self.screen = pygame.display.set_mode(
-                    (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])),
-                    pygame.RESIZABLE)
+                self.screen = pygame.display.set_mode(at_least_the_floor(size),
+                                                      pygame.RESIZABLE)
                 keep_to_the_floor()
             self.dirty = True
             return
@@ -254,7 +252,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 def big_enough(size: tuple[int, int]) -> bool:
     """Whether the game's table fits a window of ``size`` (``MIN_WINDOW``)."""
-    return size[0] >= MIN_WINDOW[0] and size[1] >= MIN_WINDOW[1]
+    return at_least_the_floor(size) == tuple(size)
 
 
 def keep_to_the_floor() -> None:

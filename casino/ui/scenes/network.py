@@ -23,7 +23,14 @@ from casino.i18n import N_, _, ngettext
 from casino.net.protocol import SeatStatus
 from casino.net.table import UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
 from casino.persistence.files import data_dir, keep_aside
-from casino.persistence.tokens import forget_table, known_tokens, remember_token
+from casino.persistence.tokens import (
+    forget_table,
+    known_tokens,
+    newest_seat,
+    remember_token,
+    seat_token,
+    table_key,
+)
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
 from casino.ui.scene import (
@@ -63,33 +70,6 @@ HOSTED_NAME = "hosted-table.json"
 
 def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
-
-
-def table_key(address: str, code: str) -> str:
-    return f"{address.strip()} {code.strip().upper()}"
-
-
-def seat_token(address: str, code: str, tokens: dict[str, str]) -> str | None:
-    """This window's token for the table at ``address`` with ``code``. The join code is the
-    table's identity (the protocol gives no other, and a table hosted again keeps it): the
-    same table reached by another address (its LAN address from Find tables, 127.0.0.1
-    typed) is found by its code, the newest such seat first."""
-    exact = tokens.get(table_key(address, code))
-    if exact is not None:
-        return exact
-    wanted = code.strip().upper()
-    return next((token for key, token in reversed(tokens.items())
-                 if key.rpartition(" ")[2] == wanted), None)
-
-
-def newest_seat(tokens: dict[str, str], hosted_code: str | None) -> tuple[str, str] | None:
-    """The address and code of the newest table this window sat at as a guest (not the one
-    it hosts itself, which Host reopens), for a rejoin after a crash, or None."""
-    for key in reversed(tokens):
-        address, _sep, code = key.rpartition(" ")
-        if address and code and code != hosted_code:
-            return address, code
-    return None
 
 
 def seat_name(seat: SeatStatus) -> str:
