@@ -166,7 +166,7 @@ class Saver:
                     self.path.unlink()
             elif job is not None:
                 try:
-                    atomic_write(self.path, job.model_dump_json(indent=1).encode("utf-8"))
+                    atomic_write(self.path, job.file_bytes())
                 except OSError as exc:
                     self.problems.append(
                         f"{self.path}: table not saved ({describe_os_error(exc)})")
@@ -415,6 +415,12 @@ def load_table(path: Path, ruleset_loader: Callable[[str], Ruleset]) -> Table:
         raise CasinoError(Said("{path}: not a saved table: game_no: {number} should be below "
                                "games ({games})", path=str(path), number=saved.game_no,
                                games=saved.games))
+    rounds = saved.current.rounds
+    for n, mark in enumerate(saved.stood_in):
+        if mark.round >= len(rounds) or mark.move >= len(rounds[mark.round]):
+            raise CasinoError(Said("{path}: not a saved table: stood_in.{n}: round {round} has "
+                                   "no move {move}", path=str(path), n=n, round=mark.round + 1,
+                                   move=mark.move + 1))
     try:
         game = replay(saved.current, ruleset_loader)
         ruleset = ruleset_loader(saved.current.ruleset)

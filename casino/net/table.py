@@ -97,6 +97,15 @@ class SavedSeat(BaseModel):
     token: str | None = None
 
 
+class StoodIn(BaseModel):
+    """A move of the current game that the host's computer played for an absent person:
+    move ``move`` (from 0) of round ``round`` (from 0) in ``TableSave.current``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    round: int = Field(ge=0)
+    move: int = Field(ge=0)
+
+
 class TableSave(BaseModel):
     """What the host keeps on disk after every move, so hosting again resumes the table."""
 
@@ -110,6 +119,15 @@ class TableSave(BaseModel):
     step: int = Field(ge=0)
     seats: list[SavedSeat]
     current: SavedGame
+    stood_in: list[StoodIn] = Field(default_factory=list, max_length=5000)
+    """The current game's moves the computer played for an absent person (a file written
+    before they were kept has none: its moves read as the person's own)."""
+
+    def file_bytes(self) -> bytes:
+        """The file's text. ``stood_in`` is left out while empty, so a table where the
+        computer never sat in for anyone still opens in a version that does not know it."""
+        empty = {"stood_in"} if not self.stood_in else None
+        return self.model_dump_json(indent=1, exclude=empty).encode("utf-8")
 
 
 @dataclass
@@ -162,8 +180,8 @@ class Table:
         """Games that ended, in order, for the host to record; it empties the list."""
         self.stood_in: set[tuple[int, int, int]] = set()
         """The moves a computer played for an absent person, as (game, round, move of the
-        round): the players are told which moves were not their own (not saved: a table
-        reopened from its file has forgotten them)."""
+        round): the players are told which moves were not their own. Saved with the
+        table (``TableSave.stood_in``), the current game's only."""
 
     # -- persistence -----------------------------------------------------------------
 
@@ -174,6 +192,8 @@ class Table:
             seats=[SavedSeat(kind=s.kind, level=s.level, name=s.name, token=s.token)
                    for s in self.seats],
             current=self.save,
+            stood_in=[StoodIn(round=r, move=m) for g, r, m in sorted(self.stood_in)
+                      if g == self.game_no],
         )
 
     @classmethod
@@ -188,6 +208,7 @@ class Table:
         table.step = saved.step
         table.game = game
         table.save = saved.current
+        table.stood_in = {(saved.game_no, s.round, s.move) for s in saved.stood_in}
         return table
 
     def _game_seed(self) -> str:
