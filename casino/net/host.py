@@ -211,8 +211,13 @@ class HostedTable:
 
     # -- frames out ------------------------------------------------------------------
 
+    def countdown(self) -> dict[int, float]:
+        """The seats a computer will take unless their person comes back: seconds left."""
+        return {index: left for index in self._timers
+                if (left := self.stand_in_after(index)) is not None}
+
     def broadcast_seats(self) -> None:
-        text = encode(self.table.seats_frame())
+        text = encode(self.table.seats_frame(self.countdown()))
         for conn in self.connections.values():
             conn.send(text)
 
@@ -257,7 +262,7 @@ class HostedTable:
             timer.cancel()
         conn.send(encode(Welcome(seat=seat.index, token=seat.token or "",
                                  ruleset=self.table.ruleset.model_dump(mode="json"),
-                                 seats=[s.status() for s in self.table.seats])))
+                                 seats=self.table.statuses(self.countdown()))))
         self.broadcast_seats()
         if self.table.started and not was_started:
             self.broadcast_state(with_last=False)

@@ -20,11 +20,12 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
 from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 """Bumped on any change a peer of the old version would misread (2: error frames carry the
 reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields; 3: a
 state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer;
-4: a move says ``stand_in`` when the host's computer played it for an absent person)."""
+4: a move says ``stand_in`` when the host's computer played it for an absent person;
+5: a seat says ``stand_in_after``, the seconds before the computer takes it)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -165,6 +166,9 @@ class SeatStatus(BaseModel):
     """A person's seat nobody has taken yet."""
     stand_in: bool = False
     """A computer plays for the seat's person, who dropped out and did not come back in time."""
+    stand_in_after: float | None = Field(None, ge=0, le=86400)
+    """The seat's person dropped out: seconds from this frame until the computer takes the
+    seat unless they come back (every player's window counts down, not the host's alone)."""
 
 
 class Welcome(BaseModel):

@@ -12,6 +12,7 @@ import concurrent.futures
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,8 @@ class Remote:
         self.frames: queue.Queue[HostFrame | Reason] = queue.Queue()
         self.welcome: Welcome | None = None
         self.seats: Seats | None = None
+        self.seats_at = 0.0
+        """When ``seats`` arrived (``time.monotonic``): its countdowns run from then."""
         self.state: StateFrame | None = None
         self.since: list[StateFrame] = []
         """The state frames from the last one without a move (a deal, a seat taken up) to
@@ -107,14 +110,25 @@ class Remote:
             if isinstance(item, Welcome):
                 self.welcome = item
                 self.seats = Seats(seats=item.seats)
+                self.seats_at = time.monotonic()
             elif isinstance(item, Seats):
                 self.seats = item
+                self.seats_at = time.monotonic()
             elif isinstance(item, StateFrame):
                 self.state = item
                 self.since = [item] if item.last is None else [*self.since, item]
             elif isinstance(item, ErrorFrame) and item.fatal:
                 self.problem = item.why
             out.append(item)
+
+    def stand_in_after(self, seat: int) -> float | None:
+        """Seconds until the host's computer takes ``seat``, whose person has left, as the
+        host counted when it sent the seats (None when it is not counting for that seat)."""
+        status = next((s for s in self.seats.seats if s.seat == seat), None) \
+            if self.seats is not None else None
+        if status is None or status.stand_in_after is None:
+            return None
+        return max(0.0, status.stand_in_after - (time.monotonic() - self.seats_at))
 
     def send_move(self, step: int, text: str) -> None:
         if self.seated is not None:

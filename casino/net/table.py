@@ -147,10 +147,13 @@ class Seat:
     def open(self) -> bool:
         return self.kind == "person" and self.token is None
 
-    def status(self) -> SeatStatus:
+    def status(self, stand_in_after: float | None = None) -> SeatStatus:
+        """The seat as everyone sees it; ``stand_in_after`` the seconds left before the
+        computer takes it, while the host waits for its person."""
         connected = self.kind == "computer" or self.kind == "host" or self.connected
         return SeatStatus(seat=self.index, name=self.name, kind=self.kind, level=self.level,
-                          connected=connected, open=self.open, stand_in=self.stand_in)
+                          connected=connected, open=self.open, stand_in=self.stand_in,
+                          stand_in_after=stand_in_after)
 
 
 class Table:
@@ -276,8 +279,14 @@ class Table:
         return [s.index for s in self.seats
                 if s.kind == "person" and not s.open and not s.connected and not s.stand_in]
 
-    def seats_frame(self) -> Seats:
-        return Seats(seats=[s.status() for s in self.seats], waiting_for=self.waiting_for())
+    def seats_frame(self, countdown: dict[int, float] | None = None) -> Seats:
+        """Every seat's status; ``countdown`` the seconds before the computer takes the seat
+        of each person the game waits for (the host's timers)."""
+        return Seats(seats=self.statuses(countdown), waiting_for=self.waiting_for())
+
+    def statuses(self, countdown: dict[int, float] | None = None) -> list[SeatStatus]:
+        left = countdown or {}
+        return [s.status(left.get(s.index)) for s in self.seats]
 
     # -- playing ---------------------------------------------------------------------
 

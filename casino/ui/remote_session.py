@@ -250,7 +250,8 @@ class RemoteSession(Session):
         seat = self.to_move()
         name = self.seats[seat].shown
         if self.away(seat):
-            left = self.local.hosted.stand_in_after(seat) if self.local is not None else None
+            # the host's countdown, in every player's window (the seats frame carries it)
+            left = self.remote.stand_in_after(seat) if self.remote is not None else None
             if left is None:
                 return _("{name} has left the table. Waiting for them to come back; after a "
                          "while the host's computer plays for them.").format(name=name)

@@ -128,6 +128,9 @@ class QuietHost:
         out, self.pending = self.pending, []
         return out
 
+    def stand_in_after(self, seat: int) -> float | None:
+        return None  # nobody away from a quiet table
+
     def play_round(self) -> None:
         """Both seats play the round to its end; the next deal is held back."""
         while not self.table.game.round_over():

@@ -1,0 +1,114 @@
+"""Friends at a network table, on real sockets on 127.0.0.1: every player sees when the
+computer takes an away friend's seat, a seat at a table that is gone can be forgotten, the
+title offers a kept seat back, join codes read aloud, and the Network window at two sizes."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from casino.net.remote import Remote
+from casino.ui.app import App
+from casino.ui.remote_session import RemoteSession
+from casino.ui.scenes.network import NetworkScene
+from casino.ui.scenes.table import TableScene
+from casino.ui.scenes.title import TitleScene
+from tests.net.conftest import HostProc, start_host
+from tests.ui.driver import steps
+from tests.ui.helpers import make_app
+from tests.ui.test_network import play_own, wait_for
+from tests.ui.test_newcomer31 import drawn_texts
+
+
+@contextlib.contextmanager
+def ben_joins(host: HostProc) -> Iterator[tuple[App, TableScene, RemoteSession]]:
+    """Ben's window joins ``host`` through the Network screen and sits at the table."""
+    app = make_app(player_name="Ben")
+    net = NetworkScene(app)
+    app.stack.push(net)
+    net.address, net.code = host.address, host.code
+    net.join()
+    try:
+        yield app, *seated(app)
+    finally:
+        app.stack.replace(TitleScene(app))
+        steps(app)
+
+
+def seated(app: App) -> tuple[TableScene, RemoteSession]:
+    wait_for(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    return table, table.session
+
+
+def test_a_player_who_is_not_the_host_sees_the_countdown_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the host's window counted down; Ben, at `casino-cli serve`'s table where nobody
+    hosts from a window, read 'after a while the host's computer plays for them'."""
+    host = start_host("--ruleset", "classic", "--seats", "person,person", "--seed", "4",
+                      "--seat-timeout", "90")
+    anna = Remote(host.address, host.code, "Anna")
+    try:
+        with ben_joins(host) as (app, table, session):
+            if session.to_move() == session.me:
+                play_own(app, table)
+            anna_seat = 1 - session.me
+            wait_for(app, lambda: session.to_move() == anna_seat and not session.frames)
+            drawn = drawn_texts(monkeypatch)
+            anna.close()  # Anna's window goes away on her turn
+            wait_for(app, lambda: session.away(anna_seat))
+            drawn.clear()
+            steps(app, 1)
+            whole = " ".join(text for text, _rect in drawn)
+            assert re.search(r"Anna has left the table\. The computer takes their seat in "
+                             r"1:(2\d|30) unless they come back\.", whole), whole
+            assert "after a while" not in whole
+    finally:
+        anna.close()
+        host.kill()
+
+
+def test_a_window_of_the_last_version_is_refused_by_name() -> None:
+    """The seat's countdown is a field a version-4 window would refuse: it is told at the
+    hello which versions differ, not left with a frame it cannot read."""
+    from websockets.sync.client import connect
+
+    from casino.net.protocol import PROTOCOL_VERSION, parse_host
+
+    host = start_host("--ruleset", "classic", "--seats", "person,person")
+    try:
+        with connect(f"ws://{host.address}", proxy=None, open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "version": 4, "app": "0.1.0",
+                                "code": host.code, "name": "Old"}))
+            frame = parse_host(ws.recv(timeout=30))
+        assert frame.type == "error" and frame.fatal
+        assert frame.reason == (f"version mismatch: this host speaks protocol "
+                                f"{PROTOCOL_VERSION} (casino 0.1.0), you have protocol 4 "
+                                "(casino 0.1.0)")
+        assert PROTOCOL_VERSION == 5
+    finally:
+        host.kill()
+
+
+def test_the_countdown_runs_from_when_the_seats_came() -> None:
+    """The host says the seconds left when it sends the seats; a window counts on from
+    when they arrived, whatever its clock says."""
+    from casino.net.protocol import Seats, SeatStatus
+
+    remote = Remote.__new__(Remote)
+    remote.seats = Seats(seats=[SeatStatus(seat=0, name="A", kind="person", connected=True),
+                                SeatStatus(seat=1, name="B", kind="person", connected=False,
+                                           stand_in_after=30.0)], waiting_for=[1])
+    import time
+
+    remote.seats_at = time.monotonic() - 10
+    left = remote.stand_in_after(1)
+    assert left is not None and 19 <= left <= 20.5
+    assert remote.stand_in_after(0) is None
+    remote.seats_at = time.monotonic() - 100
+    assert remote.stand_in_after(1) == 0.0
