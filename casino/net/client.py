@@ -85,6 +85,16 @@ def unreachable(url: str, exc: BaseException) -> Reason:
     return Reason("cannot reach {address}: {error}", address=address, error=str(exc))
 
 
+UNREACHABLE = frozenset({"no table is hosted at {address} now", "{address} does not answer",
+                         "cannot reach {address}: {error}"})
+"""The message ids of ``unreachable``: nothing answered at the table's address."""
+
+
+def cannot_reach(reason: Reason | None) -> bool:
+    """Whether ``reason`` says the host could not be reached at all (not a refusal)."""
+    return reason is not None and reason.message in UNREACHABLE
+
+
 class Lost(Exception):
     """The connection failed or dropped: worth retrying with the seat token."""
 

@@ -52,6 +52,12 @@ UNKNOWN_TOKEN = Reason("unknown seat token: it belongs to no seat at this table"
 """Two refusals that tell a window its kept seat is gone: another table listens at that
 address, or this table never had the seat (it was hosted afresh)."""
 
+TABLE_ENDED = Reason("this table has ended: its last game is over, final score {score}",
+                     score="")
+"""The refusal of a hello at a table whose games are all played (its ``message`` with the
+score filled in): a window
+that kept a seat there, away when the game ended, learns the result and forgets the seat."""
+
 
 class Refused(Exception):
     """Something a client sent that the table does not accept; ``fatal`` ends the connection."""
@@ -230,6 +236,8 @@ class Table:
                                  host=PROTOCOL_VERSION, client=hello.version), fatal=True)
         if not secrets.compare_digest(hello.code.upper().encode(), self.code.encode()):
             raise Refused(WRONG_CODE, fatal=True)
+        if self.over:  # kept until the host stops, for a seat that was away at the end
+            raise Refused(Reason(TABLE_ENDED.message, score=self.final_score()), fatal=True)
         if hello.token is not None:
             for seat in self.seats:
                 if seat.token is not None and secrets.compare_digest(
@@ -257,6 +265,14 @@ class Table:
         self.reserve(seat.index, hello.name)
         seat.connected = True
         return seat
+
+    def final_score(self) -> str:
+        """The last game's totals by side, with the names: 'Anna 21, Ben 9' (two partners
+        'Anna & Cleo 21')."""
+        side_of = self.game.round.side_of
+        return ", ".join(
+            " & ".join(s.name for s in self.seats if side_of(s.index) == side) + f" {total}"
+            for side, total in enumerate(self.game.totals))
 
     def reserve(self, index: int, name: str) -> str:
         """Give person seat ``index`` to ``name`` and return its token: the host's own player

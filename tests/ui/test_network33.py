@@ -8,12 +8,14 @@ import contextlib
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from casino.net.remote import Remote
 from casino.ui.app import App
 from casino.ui.remote_session import RemoteSession
+from casino.ui.scenes import network
 from casino.ui.scenes.network import NetworkScene
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
@@ -112,3 +114,88 @@ def test_the_countdown_runs_from_when_the_seats_came() -> None:
     assert remote.stand_in_after(0) is None
     remote.seats_at = time.monotonic() - 100
     assert remote.stand_in_after(1) == 0.0
+
+
+def test_a_table_that_ended_while_its_guest_was_away_says_the_result_and_is_forgotten(
+        ) -> None:
+    """Ben's seat was still offered after the computer had played his last game to its
+    end; Join then sat him at a table whose game was over, and the seat was never
+    forgotten. The host, still up, now answers with the result, and the seat goes."""
+    from casino.engine import load_ruleset
+    from casino.net.remote import LocalHost
+    from casino.net.table import SeatSpec, Table
+    from casino.persistence.tokens import known_tokens, newest_seat
+    from casino.ui.scenes.network import LobbyScene
+
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person"),
+                                            SeatSpec(kind="computer", level="greedy")],
+                  seed="away")
+    local = LocalHost(table, port=0, bind="127.0.0.1")
+    local.hosted.computer_delay = 0.0
+    local.hosted.seat_timeout = 0.05
+    local.hosted.stand_in_level = "greedy"
+    try:
+        host = HostProc.__new__(HostProc)
+        host.port, host.code = local.port, local.code
+        with ben_joins(host) as (app, _table, _session):
+            pass  # Ben's window goes away; the computer plays his seat to the end
+        wait_for(app, lambda: local.hosted.done.is_set())
+        assert newest_seat(known_tokens(), None) == (host.address, host.code)
+
+        again = make_app(player_name="Ben")
+        net = NetworkScene(again)
+        again.stack.push(net)
+        assert (net.address, net.code) == (host.address, host.code)  # still offered
+        net.join()
+        lobby = again.stack.top
+        assert isinstance(lobby, LobbyScene)
+        wait_for(again, lambda: lobby.remote.problem is not None)
+        steps(again)
+        said = lobby.remote.problem
+        assert said is not None and str(said) == (
+            "this table has ended: its last game is over, final score "
+            f"Ben {table.game.totals[0]}, Computer 2 (greedy) {table.game.totals[1]}")
+        assert newest_seat(known_tokens(), None) is None  # forgotten as soon as it is said
+        lobby.back_to_join()
+        assert NetworkScene(again).rejoin is None
+        lobby.remote.close()
+    finally:
+        local.close()
+
+
+def test_a_kept_seat_where_nothing_answers_is_said_plainly_and_can_be_forgotten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Join at a kept seat whose host is gone said only 'no table is hosted at … now', and
+    the seat was offered again at every visit, with no way to drop it."""
+    from casino.persistence.tokens import known_tokens, newest_seat, remember_token, table_key
+    from casino.ui.scenes.network import LobbyScene
+    from tests.ui.driver import centre, click
+
+    remember_token(table_key("127.0.0.1:1", "OTHERS"), "t0")  # an older seat: kept
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy",
+                      "--save", str(tmp_path / "table.json"))
+    try:
+        with ben_joins(host):
+            pass
+    finally:
+        host.kill()  # the host's machine is gone
+    app = make_app(player_name="Ben")
+    net = NetworkScene(app)
+    app.stack.push(net)
+    assert (net.address, net.code) == (host.address, host.code)
+    net.join()
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    wait_for(app, lambda: lobby.remote.problem is not None)
+    drawn = drawn_texts(monkeypatch, network)
+    steps(app, 1)
+    whole = " ".join(text for text, _rect in drawn)
+    assert f"The host cannot be reached: no table is hosted at {host.address} now." in whole
+    assert "If that game is over, forget the seat." in whole
+    assert lobby.forget in lobby.shown_buttons()
+    click(centre(lobby.forget.box))
+    steps(app)
+    assert isinstance(app.stack.top, NetworkScene)
+    assert newest_seat(known_tokens(), None) == ("127.0.0.1:1", "OTHERS")
+    assert app.stack.top.message == \
+        f"The seat at {host.address} (code {host.code}) is forgotten."

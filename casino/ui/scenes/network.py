@@ -20,8 +20,9 @@ from casino.engine.errors import CasinoError
 from casino.engine.ruleset import bundled_names
 from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
+from casino.net.client import cannot_reach
 from casino.net.protocol import SeatStatus
-from casino.net.table import UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
+from casino.net.table import TABLE_ENDED, UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
 from casino.persistence.files import data_dir, keep_aside
 from casino.persistence.tokens import (
     forget_table,
@@ -474,6 +475,9 @@ class LobbyScene(Scene):
         self.remote = remote
         self.local = local
         self.buttons = [Button(N_("Leave"), "leave", key=pygame.K_ESCAPE)]
+        self.forget = Button(N_("Forget this seat"), "forget", key=pygame.K_f)
+        """Offered when nothing answers where a kept seat is: the host may host the table
+        again (a crash, a restart), so the seat is kept until the person says otherwise."""
         self.token_kept = False
         self.token_problem: str | None = None
 
@@ -483,12 +487,27 @@ class LobbyScene(Scene):
         return (self.local is None and self.remote.welcome is None
                 and self.remote.problem is not None)
 
-    def back_to_join(self) -> None:
+    def unreachable_seat(self) -> bool:
+        """A kept seat was asked for and nothing answered at its address: the host is not
+        running its table now (gone for good, or back later)."""
+        return (self.refused() and self.remote.hello.token is not None
+                and cannot_reach(self.remote.problem))
+
+    def shown_buttons(self) -> list[Button]:
+        return [self.forget, *self.buttons] if self.unreachable_seat() else self.buttons
+
+    def back_to_join(self, forgotten: bool = False) -> None:
         """The network scene again with the address and code as typed, the code to correct
-        and the reason said there."""
+        and the reason said there; after ``forgotten``, with the lines cleared (or the next
+        kept seat) and that said."""
         problem = self.remote.problem
         self.remote.close()
         scene = NetworkScene(self.app)
+        if forgotten:
+            scene.message = _("The seat at {address} (code {code}) is forgotten.").format(
+                address=self.remote.address, code=self.remote.code)
+            self.app.stack.replace(scene)
+            return
         scene.address, scene.code = self.remote.address, self.remote.code
         scene.row = [key for key, _label, _value in scene.rows()].index("code")
         scene.message = reason_text(problem) if problem is not None else ""
@@ -505,6 +524,11 @@ class LobbyScene(Scene):
             self.token_kept = True
             forget_table(self.remote.code, address=self.remote.address
                          if self.remote.problem == WRONG_CODE else None)
+        if self.remote.problem is not None and self.remote.problem.message == TABLE_ENDED.message \
+                and not self.token_kept:
+            # the last game ended while this window was away: the host told the result
+            self.token_kept = True
+            forget_table(self.remote.code)
         if welcome is not None and not self.token_kept:
             # Once per table: a token that cannot be kept is said, not tried every frame.
             self.token_kept = True
@@ -525,7 +549,12 @@ class LobbyScene(Scene):
         return True  # frames arrive from the network: keep looking
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if press(self.buttons, event):
+        self.place_buttons()
+        if press(self.shown_buttons(), event):
+            return True
+        if event.type == ACTION and event.action == "forget" and self.unreachable_seat():
+            forget_table(self.remote.code)
+            self.back_to_join(forgotten=True)
             return True
         if event.type == ACTION and event.action == "leave":
             if self.refused():
@@ -535,12 +564,20 @@ class LobbyScene(Scene):
             return True
         return False
 
+    def place_buttons(self) -> None:
+        w, h = self.app.screen.get_size()
+        buttons = self.shown_buttons()
+        lay = dialog_layout(w, h, 10, len(buttons), fit_font(h), 0.55)
+        for button, box in zip(buttons, lay.buttons, strict=True):
+            button.box = box
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(assets.felt(surface.get_size()), (0, 0))
         w, h = surface.get_size()
         font = fit_font(h)
-        lay = dialog_layout(w, h, 10, 1, font, 0.55)
-        self.buttons[0].box = lay.buttons[0]
+        buttons = self.shown_buttons()
+        lay = dialog_layout(w, h, 10, len(buttons), font, 0.55)
+        self.place_buttons()
         panel(surface, lay.box, HILITE)
         ruleset = self.remote.ruleset
         title = _("{rules}: the lobby").format(rules=_(ruleset.title)) if ruleset \
@@ -572,10 +609,24 @@ class LobbyScene(Scene):
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
         status = reason_text(self.remote.problem) if self.remote.problem else \
             _("Waiting for every seat to be taken\u2026")
-        bx, by, bw, bh = lay.rows[-1]
-        draw_text(surface, status, font, (bx + bw // 2, by + bh // 2),
-                  ERROR if self.remote.problem else DIM, "center", max_width=bw)
-        self.buttons[0].draw(surface, font)
+        if self.unreachable_seat():  # what happened, then what the person may do about it
+            bx, by, bw, _bh = lay.rows[2]
+            said = _("The host cannot be reached: {reason}.").format(reason=status)
+            why = _("Your seat at this table is kept, so that Join takes it back when the "
+                    "host hosts the table again. If that game is over, forget the seat.")
+            step = round(font * 1.35)
+            lines = [(line, ERROR) for line in wrap(said, font, bw - 16)]
+            lines += [("", TEXT)] + [(line, TEXT) for line in wrap(why, font, bw - 16)]
+            for k, (line, colour) in enumerate(lines):
+                draw_text(surface, line, font, (bx + 8, by + k * step), colour)
+        else:
+            bx, by, bw, bh = lay.rows[-1]
+            for k, line in enumerate(reversed(wrap(status, font, bw - 8)[:3])):
+                draw_text(surface, line, font,
+                          (bx + bw // 2, by + bh // 2 - k * round(font * 1.3)),
+                          ERROR if self.remote.problem else DIM, "center", max_width=bw)
+        for button in buttons:
+            button.draw(surface, font)
 
 
 def leave(app: App, remote: Remote, local: LocalHost | None) -> None:
