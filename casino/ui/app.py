@@ -169,6 +169,19 @@ class App:
         title.saved = (save, game)
         self.stack.push(ResumeScene(self, save, game))
 
+    def offer_rejoin(self) -> None:
+        """At launch, over the title (under the resume offer, when there is one): take back
+        the newest seat kept at a network table, as after a crash, in one click."""
+        from casino.persistence.tokens import known_tokens, newest_seat
+        from casino.ui.scenes.network import saved_code
+        from casino.ui.scenes.title import RejoinScene
+
+        seat = newest_seat(known_tokens(), saved_code())
+        if seat is not None:  # just above the title: the resume offer, if any, comes first
+            offer = RejoinScene(self, *seat)
+            self.stack.scenes.insert(1, offer)
+            offer.enter()
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
@@ -386,4 +399,5 @@ def launch(args: argparse.Namespace) -> App | int:
     else:
         app.notices.extend(broken_notices())
         app.show_title()
+        app.offer_rejoin()
     return app

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from casino.net.remote import Remote
@@ -199,3 +200,57 @@ def test_a_kept_seat_where_nothing_answers_is_said_plainly_and_can_be_forgotten(
     assert newest_seat(known_tokens(), None) == ("127.0.0.1:1", "OTHERS")
     assert app.stack.top.message == \
         f"The seat at {host.address} (code {host.code}) is forgotten."
+
+
+@pytest.mark.parametrize("resume_too", [False, True])
+def test_the_title_offers_a_kept_seat_back_at_launch(tmp_path: Path, resume_too: bool) -> None:
+    """After a crash the title offered only the local game (or nothing): the seat kept at
+    the network table had to be found on the Network screen."""
+    from casino.persistence import save_game
+    from casino.ui.app import launch, parse_args
+    from casino.ui.scenes.network import LobbyScene
+    from casino.ui.scenes.title import RejoinScene, ResumeScene
+    from tests.ui.driver import key
+
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy",
+                      "--seat-timeout", "60", "--save", str(tmp_path / "table.json"))
+    try:
+        with ben_joins(host) as (_app, _table, session):
+            seat = session.me
+        if resume_too:  # a game against the computer is saved here as well
+            local = make_app()
+            local.new_game()
+            table = local.stack.top
+            assert isinstance(table, TableScene)
+            save_game(table.session.save)
+        app = launch(parse_args(["--no-sound"]))
+        assert not isinstance(app, int)
+        app.change_settings(player_name="Ben", animation=False)
+        if resume_too:
+            assert [type(s) for s in app.stack.scenes] == [TitleScene, RejoinScene,
+                                                           ResumeScene]
+            key(pygame.K_ESCAPE)  # not now: the rejoin offer is next
+            steps(app)
+        assert isinstance(app.stack.top, RejoinScene)
+        offer = app.stack.top
+        assert (offer.address, offer.code) == (host.address, host.code)
+        steps(app)
+        from tests.ui.driver import centre, click
+
+        click(centre(offer.buttons[0].box))  # one click: Rejoin
+        steps(app)
+        assert isinstance(app.stack.top, LobbyScene | TableScene)
+        _back, again = seated(app)
+        assert again.me == seat
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    finally:
+        host.kill()
+
+
+def test_the_title_offers_nothing_without_a_kept_seat() -> None:
+    from casino.ui.app import launch, parse_args
+
+    app = launch(parse_args(["--no-sound"]))
+    assert not isinstance(app, int)
+    assert [type(s) for s in app.stack.scenes] == [TitleScene]

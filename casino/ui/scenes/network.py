@@ -23,7 +23,7 @@ from casino.i18n import N_, _, ngettext
 from casino.net.client import cannot_reach
 from casino.net.protocol import SeatStatus
 from casino.net.table import TABLE_ENDED, UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
-from casino.persistence.files import data_dir, keep_aside
+from casino.persistence.files import data_dir, keep_aside, read_limited
 from casino.persistence.tokens import (
     forget_table,
     known_tokens,
@@ -71,6 +71,19 @@ HOSTED_NAME = "hosted-table.json"
 
 def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
+
+
+def saved_code() -> str | None:
+    """The join code of the table this window hosted and did not finish (read without
+    replaying it), or None: its seat is not offered for a rejoin, Host reopens it."""
+    import json
+
+    try:
+        data = json.loads(read_limited(hosted_path()).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    code = data.get("code") if isinstance(data, dict) else None
+    return code if isinstance(code, str) else None
 
 
 def seat_name(seat: SeatStatus) -> str:

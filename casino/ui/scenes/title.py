@@ -453,3 +453,46 @@ class ResumeScene(Dialog):
             for part in wrap(line, font, w - 8):
                 draw_text(surface, part, font, (x + 4, y), TEXT)
                 y += round(font * 1.35)
+
+
+class RejoinScene(Dialog):
+    """At launch, over the title: a seat is kept at a network table (the window crashed, or
+    left while the game went on); Rejoin takes it back in one click, as the Network
+    screen's Join would."""
+
+    wide = 0.5
+
+    def __init__(self, app: App, address: str, code: str) -> None:
+        super().__init__(app, N_("Take your seat back?"), [
+            Button(N_("Rejoin"), "rejoin", key=pygame.K_RETURN),
+            Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
+        self.address = address
+        self.code = code
+
+    def layout(self) -> DialogLayout:
+        return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
+
+    def describe(self) -> list[str]:
+        return [_("Your seat at the network table at {address} (code {code}) is kept.").format(
+                    address=self.address, code=self.code),
+                _("Rejoin sits you down there again, if the host is still playing it. Not now "
+                  "leaves it for the Network screen.")]
+
+    def on_action(self, action: str, value: object) -> bool:
+        self.close()
+        if action == "rejoin":
+            from casino.ui.scenes.network import NetworkScene
+
+            scene = NetworkScene(self.app)
+            scene.address, scene.code = self.address, self.code
+            scene.join()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        x, y, w, _0 = lay.rows[0]
+        for line in self.describe():
+            for part in wrap(line, font, w - 8):
+                draw_text(surface, part, font, (x + 4, y), TEXT)
+                y += round(font * 1.35)
