@@ -46,6 +46,7 @@ from casino.net.table import Refused, Seat, Table, TableSave
 from casino.persistence.files import atomic_write, describe_os_error, read_limited
 from casino.persistence.problems import invalid
 from casino.persistence.saves import replay
+from casino.persistence.tokens import code_key
 
 OUTBOX_LIMIT = 512
 """Frames queued for one client before it counts as stuck and is disconnected."""
@@ -476,8 +477,8 @@ class Host:
             conn.error(Reason("too many wrong join codes from your address: wait a minute"),
                        fatal=True)
             return
-        code = hello.code.upper()
-        hosted = next((h for h in self.tables if h.table.code == code), None)
+        code = code_key(hello.code)  # 5 typed for S, or S for the 5 of an older code
+        hosted = next((h for h in self.tables if code_key(h.table.code) == code), None)
         if hosted is None:
             self._bad_codes.setdefault(address, []).append(time.monotonic())
             conn.error(Reason("wrong join code"), fatal=True)

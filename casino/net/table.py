@@ -40,9 +40,12 @@ from casino.net.protocol import (
     _wire_item,
 )
 from casino.persistence.saves import SavedGame, SeatInfo
+from casino.persistence.tokens import code_key
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Join-code letters: no 0/O or 1/I to misread when the host reads the code out."""
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ34679"
+"""Join-code letters: none of two that look or sound alike (0/O, 1/I, 5/S, 2/Z, 8/B) when
+the host reads the code out or a friend types it; a code typed with the other one of a
+pair is read as this one (``code_key``)."""
 
 SeatKind = Literal["person", "computer", "host"]
 
@@ -234,7 +237,7 @@ class Table:
         if hello.version != PROTOCOL_VERSION:  # parse_client refuses these first
             raise Refused(Reason("version mismatch: host {host}, client {client}",
                                  host=PROTOCOL_VERSION, client=hello.version), fatal=True)
-        if not secrets.compare_digest(hello.code.upper().encode(), self.code.encode()):
+        if not secrets.compare_digest(code_key(hello.code).encode(), code_key(self.code).encode()):
             raise Refused(WRONG_CODE, fatal=True)
         if self.over:  # kept until the host stops, for a seat that was away at the end
             raise Refused(Reason(TABLE_ENDED.message, score=self.final_score()), fatal=True)

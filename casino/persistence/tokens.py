@@ -39,6 +39,18 @@ def known_tokens(directory: Path | None = None) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
+READ_AS = str.maketrans("52801", "SZBOI")
+"""Join-code symbols read out or typed for their look-alikes (5 for S, 2 for Z, 8 for B, 0
+for O, 1 for I): the host makes codes without 2, 5, 8, 0 and 1, and a code is compared by
+its ``code_key``, so a table saved with an older code (K5Z2B8) is still joined as typed,
+either way."""
+
+
+def code_key(code: str) -> str:
+    """A join code as compared: upper case, each look-alike read as its letter."""
+    return code.strip().upper().translate(READ_AS)
+
+
 def table_key(address: str, code: str) -> str:
     """The key a seat is kept under: the address as typed and the join code, the table's
     identity (``seat_token``, ``newest_seat`` and ``forget_table`` read it back)."""
@@ -59,9 +71,9 @@ def seat_token(address: str, code: str, tokens: dict[str, str]) -> str | None:
     exact = tokens.get(table_key(address, code))
     if exact is not None:
         return exact
-    wanted = code.strip().upper()
+    wanted = code_key(code)
     return next((token for key, token in reversed(tokens.items())
-                 if _table_of(key)[1] == wanted), None)
+                 if code_key(_table_of(key)[1]) == wanted), None)
 
 
 def newest_seat(tokens: dict[str, str], hosted_code: str | None) -> tuple[str, str] | None:
@@ -69,7 +81,7 @@ def newest_seat(tokens: dict[str, str], hosted_code: str | None) -> tuple[str, s
     it hosts itself, which Host reopens), for a rejoin after a crash, or None."""
     for key in reversed(tokens):
         address, code = _table_of(key)
-        if address and code and code != hosted_code:
+        if address and code and code_key(code) != code_key(hosted_code or ""):
             return address, code
     return None
 
@@ -124,9 +136,9 @@ def forget_table(code: str, directory: Path | None = None, address: str | None =
     refused the seat, so the Network screen no longer offers a rejoin. A file that cannot be
     written keeps it; a table that is gone refuses the seat anyway."""
     tokens = known_tokens(directory)
-    wanted = code.strip().upper()
+    wanted = code_key(code)
     kept = {key: token for key, token in tokens.items()
-            if _table_of(key)[1] != wanted
+            if code_key(_table_of(key)[1]) != wanted
             or (address is not None and _table_of(key)[0] != address.strip())}
     if kept != tokens and isinstance(_read(tokens_path(directory)), dict):
         with contextlib.suppress(OSError):

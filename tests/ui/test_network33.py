@@ -254,3 +254,37 @@ def test_the_title_offers_nothing_without_a_kept_seat() -> None:
     app = launch(parse_args(["--no-sound"]))
     assert not isinstance(app, int)
     assert [type(s) for s in app.stack.scenes] == [TitleScene]
+
+
+def test_join_codes_have_no_look_alikes() -> None:
+    """Codes held both S and 5, Z and 2, B and 8: read out or copied by hand, 'K5ZB2S' was
+    typed wrong as often as not."""
+    from casino.net.table import new_code
+
+    seen = set("".join(new_code() for _ in range(3000)))
+    assert not seen & set("0O1I5S2Z8B") - set("SZB")
+    assert {"S", "Z", "B"} <= seen
+
+
+def test_a_code_typed_with_a_look_alike_is_read_and_an_older_seat_still_rejoins(
+        tmp_path: Path) -> None:
+    """The host compared codes letter for letter: a friend typing S for the 5 of a table
+    saved with an older code ('K5Z2B8') was refused as 'wrong join code', and a kept seat
+    was not found under the code as typed."""
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy",
+                      "--code", "K5Z2B8", "--seat-timeout", "60",
+                      "--save", str(tmp_path / "table.json"))
+    try:
+        with ben_joins(host) as (_app, _table, session):  # typed as the host wrote it
+            seat = session.me
+        app = make_app(player_name="Ben")
+        net = NetworkScene(app)
+        app.stack.push(net)
+        net.address, net.code = host.address, "kszzbb"  # as read aloud: letters only
+        net.join()
+        _table, again = seated(app)
+        assert again.me == seat  # the seat kept under 'K5Z2B8' is found and taken back
+        app.stack.replace(TitleScene(app))
+        steps(app)
+    finally:
+        host.kill()
