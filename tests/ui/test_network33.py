@@ -288,3 +288,40 @@ def test_a_code_typed_with_a_look_alike_is_read_and_an_older_seat_still_rejoins(
         steps(app)
     finally:
         host.kill()
+
+
+LONG = ("cannot host on port 7777: the port is in use by another program (perhaps another "
+        "casino-cli serve, or a Casino window hosting); close it, or type another port above "
+        "(0 picks a free one)")
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("message", ["", LONG])
+def test_the_network_window_has_no_empty_middle(
+        size: tuple[int, int], players: int, message: str) -> None:
+    """With two players the window's middle was empty: its height is kept for four seats,
+    three tables found and a long message, and the tables' heading sat alone in it. The
+    list of tables found now takes the room down to the message (or the buttons)."""
+    from casino.net.discovery import FoundTable
+
+    app = make_app(size, player_name="Anna")
+    net = NetworkScene(app)
+    app.stack.push(net)
+    while len(net.rows()) < players + 5:
+        net.change(1, 1)
+    net.message = message
+    net.found = [FoundTable(f"Host{k} classic", "192.168.1.2", 7777 + k, "classic", 1, 5)
+                 for k in range(3)]
+    steps(app)
+    rows, found, _box = net.boxes()
+    step = rows[1][1] - rows[0][1]
+    gap_above = found[0][1] - (rows[-1][1] + rows[-1][3])
+    lines = net.note_lines(message) if message else []
+    size_ = found[0][3]
+    below = net.buttons[0].box[1] - (found[-1][1] + found[-1][3])
+    assert gap_above <= step * 1.5
+    assert len(found) >= 4  # the heading and the three tables found
+    assert below <= step + len(lines) * round(size_ * 1.3) + step // 2, (below, len(lines))
+    if message:
+        assert not lines[-1].endswith("\u2026")  # whole, under the list, over the buttons

@@ -69,6 +69,17 @@ HOSTED_NAME = "hosted-table.json"
 """The table this window hosts, saved after every move like ``casino-cli serve`` saves its own."""
 
 
+LIST_BACK = (10, 26, 19)
+LIST_EDGE = (70, 105, 85)
+"""The list of tables found: a well darker than the window, with a thin edge."""
+
+
+def list_box(boxes: list[Box]) -> pygame.Rect:
+    """The rectangle around ``boxes`` (rows one under the other), a little outside them."""
+    first, last = boxes[0], boxes[-1]
+    return pygame.Rect(first[0], first[1] - 2, first[2], last[1] + last[3] - first[1] + 4)
+
+
 def hosted_path() -> Path:
     return data_dir() / HOSTED_NAME
 
@@ -244,8 +255,19 @@ class NetworkScene(Scene):
         # wraps above the buttons rather than ending in an ellipsis
         lay = dialog_layout(w, h, MOST_ROWS + 5 + MESSAGE_ROWS, len(self.buttons),
                             fit_font(h), 0.62)
-        rows = list(lay.rows[:len(self.rows())])
-        found = list(lay.rows[len(self.rows()) + 1:len(self.rows()) + 5])
+        n = len(self.rows())
+        rows = list(lay.rows[:n])
+        # the tables found: a list from under the last line down to the message's lines, as
+        # many as it wraps to (the room the seats 3 and 4 leave, or a message, is the
+        # list's, not a gap in the middle of the window); a heading and a line at least
+        note = self.note()
+        size = fit_font(h) - 1
+        wanted = len(wrap(note[0], size, lay.box[2] - 20)) if note is not None else 0
+        rows_each = max(1, lay.rows[1][1] - lay.rows[0][1]) if len(lay.rows) > 1 else 1
+        spare = lay.buttons[0][1] - size // 2 - (lay.rows[-1][1] + lay.rows[-1][3])
+        needed = -(-(wanted * round(size * 1.3) - max(0, spare)) // rows_each)
+        keep = max(0, min(needed, len(lay.rows) - n - 3))
+        found = list(lay.rows[n + 1:len(lay.rows) - keep])
         for button, box in zip(self.buttons, lay.buttons, strict=True):
             button.box = box
         return rows, found, lay.box
@@ -430,30 +452,42 @@ class NetworkScene(Scene):
             draw_text(surface, shown, font, (value_at(rbox), rect.centery), colour,
                       "midleft", max_width=rect.w * 2 // 3 - 16)
         x, y, w, h = found[0]
-        if self.searching:
-            head = _("Looking for tables on this network\u2026")
-        elif self.found:
-            head = _("Tables on this network (click one, then type its code):")
-        else:
-            head = _("F5 or Find tables looks for tables on this network.")
+        inset = list_box(found)
+        pygame.draw.rect(surface, LIST_BACK, inset, border_radius=6)
+        pygame.draw.rect(surface, LIST_EDGE, inset, 1, border_radius=6)
+        head = _("Tables on this network (click one, then type its code):") if self.found \
+            else _("Tables on this network")
         draw_text(surface, head, font - 1, (x + 8, y + h // 2), DIM, "midleft", max_width=w)
+        if not self.found:  # what to do, in the middle of the empty list
+            empty = _("Looking for tables on this network\u2026") if self.searching \
+                else _("F5 or Find tables looks for tables on this network.")
+            below = list_box(found[1:] or found)
+            draw_text(surface, empty, font - 1, below.center, DIM, "center",
+                      max_width=below.w - 16)
         for table, fbox in zip(self.found, found[1:], strict=False):
             draw_text(surface, found_line(table), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
-        saved = hosted_path().exists()
-        if self.message:
-            self.draw_note(surface, self.message, ERROR)
-        elif saved and self.fresh:
-            self.draw_note(surface, _("Host starts a new table as shown; your saved one is "
-                                      "set aside."), HILITE)
-        elif saved:
-            self.draw_note(surface, _("Host reopens your saved table (its players rejoin); "
-                                      "change a line to host a new one."), HILITE)
-        elif self.rejoin is not None and (self.address, self.code) == self.rejoin:
-            self.draw_note(surface, _("Join takes your seat back at {address} (code {code}).")
-                           .format(address=self.rejoin[0], code=self.rejoin[1]), HILITE)
+        note = self.note()
+        if note is not None:
+            self.draw_note(surface, *note)
         for button in self.buttons:
             button.draw(surface, font)
+
+    def note(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The line over the buttons, with its colour: the last refusal, else what Host or
+        Join will do; None when there is nothing to say."""
+        saved = hosted_path().exists()
+        if self.message:
+            return self.message, ERROR
+        if saved and self.fresh:
+            return _("Host starts a new table as shown; your saved one is set aside."), HILITE
+        if saved:
+            return _("Host reopens your saved table (its players rejoin); change a line to "
+                     "host a new one."), HILITE
+        if self.rejoin is not None and (self.address, self.code) == self.rejoin:
+            return _("Join takes your seat back at {address} (code {code}).").format(
+                address=self.rejoin[0], code=self.rejoin[1]), HILITE
+        return None
 
     def note_lines(self, text: str) -> list[str]:
         """The message line's text as drawn: wrapped over the buttons onto as many lines as
@@ -462,7 +496,7 @@ class NetworkScene(Scene):
         rows, found, box = self.boxes()
         size = fit_font(self.app.screen.get_height()) - 1
         lines = wrap(text, size, box[2] - 20)
-        above = found[:1 + len(self.found)] or rows
+        above = found or rows
         room = self.buttons[0].box[1] - size // 2 - (above[-1][1] + above[-1][3])
         most = max(MESSAGE_ROWS, room // round(size * 1.3))
         if len(lines) > most:  # the last line ends in an ellipsis
