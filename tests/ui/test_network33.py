@@ -158,7 +158,9 @@ def test_a_table_that_ended_while_its_guest_was_away_says_the_result_and_is_forg
             f"Ben {table.game.totals[0]}, Computer 2 (greedy) {table.game.totals[1]}")
         assert newest_seat(known_tokens(), None) is None  # forgotten as soon as it is said
         lobby.back_to_join()
-        assert NetworkScene(again).rejoin is None
+        net = again.stack.top
+        assert isinstance(net, NetworkScene) and net.rejoin is None
+        assert (net.address, net.code) == ("", "") and net.done == str(said)
         lobby.remote.close()
     finally:
         local.close()
@@ -198,7 +200,7 @@ def test_a_kept_seat_where_nothing_answers_is_said_plainly_and_can_be_forgotten(
     steps(app)
     assert isinstance(app.stack.top, NetworkScene)
     assert newest_seat(known_tokens(), None) == ("127.0.0.1:1", "OTHERS")
-    assert app.stack.top.message == \
+    assert app.stack.top.done == \
         f"The seat at {host.address} (code {host.code}) is forgotten."
 
 

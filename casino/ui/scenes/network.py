@@ -170,6 +170,8 @@ class NetworkScene(Scene):
         self.found: list[FoundTable] = []
         self.searching = False
         self.message = ""
+        self.done = ""
+        """What was just done, said over the buttons (not a refusal: not in red)."""
         self.buttons = [Button(N_("Host"), "host"),
                         Button(N_("Join"), "join", key=pygame.K_RETURN),
                         Button(N_("Find tables"), "find", key=pygame.K_F5),
@@ -479,6 +481,8 @@ class NetworkScene(Scene):
         saved = hosted_path().exists()
         if self.message:
             return self.message, ERROR
+        if self.done:
+            return self.done, HILITE
         if saved and self.fresh:
             return _("Host starts a new table as shown; your saved one is set aside."), HILITE
         if saved:
@@ -540,6 +544,11 @@ class LobbyScene(Scene):
         return (self.refused() and self.remote.hello.token is not None
                 and cannot_reach(self.remote.problem))
 
+    def ended(self) -> bool:
+        """The host answered that the table's last game is over (this seat was away)."""
+        problem = self.remote.problem
+        return problem is not None and problem.message == TABLE_ENDED.message
+
     def shown_buttons(self) -> list[Button]:
         return [self.forget, *self.buttons] if self.unreachable_seat() else self.buttons
 
@@ -551,8 +560,12 @@ class LobbyScene(Scene):
         self.remote.close()
         scene = NetworkScene(self.app)
         if forgotten:
-            scene.message = _("The seat at {address} (code {code}) is forgotten.").format(
+            scene.done = _("The seat at {address} (code {code}) is forgotten.").format(
                 address=self.remote.address, code=self.remote.code)
+            self.app.stack.replace(scene)
+            return
+        if self.ended():  # nothing there to join again: the result is said, the lines free
+            scene.done = reason_text(problem) if problem is not None else ""
             self.app.stack.replace(scene)
             return
         scene.address, scene.code = self.remote.address, self.remote.code
@@ -571,8 +584,7 @@ class LobbyScene(Scene):
             self.token_kept = True
             forget_table(self.remote.code, address=self.remote.address
                          if self.remote.problem == WRONG_CODE else None)
-        if self.remote.problem is not None and self.remote.problem.message == TABLE_ENDED.message \
-                and not self.token_kept:
+        if self.ended() and not self.token_kept:
             # the last game ended while this window was away: the host told the result
             self.token_kept = True
             forget_table(self.remote.code)
@@ -628,6 +640,7 @@ class LobbyScene(Scene):
         panel(surface, lay.box, HILITE)
         ruleset = self.remote.ruleset
         title = _("{rules}: the lobby").format(rules=_(ruleset.title)) if ruleset \
+            else _("The table has ended") if self.ended() \
             else _("Could not join the table") if self.refused() \
             else _("Joining the table\u2026")
         draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
@@ -671,7 +684,8 @@ class LobbyScene(Scene):
             for k, line in enumerate(reversed(wrap(status, font, bw - 8)[:3])):
                 draw_text(surface, line, font,
                           (bx + bw // 2, by + bh // 2 - k * round(font * 1.3)),
-                          ERROR if self.remote.problem else DIM, "center", max_width=bw)
+                          HILITE if self.ended() else ERROR if self.remote.problem else DIM,
+                          "center", max_width=bw)
         for button in buttons:
             button.draw(surface, font)
 
