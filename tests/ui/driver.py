@@ -86,3 +86,9 @@ def human_move(app: App) -> Move:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     return legal_moves(scene.session.view())[0]
+
+
+def settled(app: App) -> None:
+    """Let the round's or the game's result be seen before a key or click: they ignore both
+    for their first ``SETTLE_SECONDS`` (frames of a tenth of a second at most count)."""
+    steps(app, 8, 0.1)

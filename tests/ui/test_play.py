@@ -12,7 +12,7 @@ from casino.engine import Build, Capture, legal_moves, load_ruleset
 from casino.engine.ruleset import bundled_names
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene, option_rows
-from tests.ui.driver import centre, click, click_move, key, steps, top_name
+from tests.ui.driver import centre, click, click_move, key, settled, steps, top_name
 from tests.ui.helpers import make_app, table_at
 
 
@@ -40,6 +40,7 @@ def play_to_game_over(app: object, rng: random.Random, max_moves: int = 2000,
     while time.monotonic() < deadline:
         name = top_name(app)  # type: ignore[arg-type]
         if name == "GameOverScene":
+            settled(app)  # type: ignore[arg-type]  # the result is seen before a key
             return moves
         if name == "SummaryScene":
             key(pygame.K_RETURN)

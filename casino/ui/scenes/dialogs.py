@@ -878,6 +878,28 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
             pygame.draw.circle(surface, colour, p, 4)
 
 
+SETTLE_SECONDS = 0.7
+"""How long the round's and the game's result ignore keys and clicks once they open."""
+
+
+class Settle:
+    """The time a result has been open, to let it be seen: an Enter pressed in the rhythm
+    of playing hinted moves went on through the round's sheet and Play again, and the next
+    game began with "You win" never seen. Counted from the frames' ``dt`` (each at most a
+    tenth of a second: a frame that stalled is no time the result was on the screen)."""
+
+    def __init__(self) -> None:
+        self.age = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.age += min(dt, 0.1)
+
+    def holds(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a key or click that comes too soon, and is dropped."""
+        return self.age < SETTLE_SECONDS and event.type in (
+            pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
 class SummaryScene(Dialog):
     """The round breakdown: categories per side, round and game totals, the score plot."""
 
@@ -894,6 +916,14 @@ class SummaryScene(Dialog):
         self.session = session
         self.on_close = on_close
         self.rows = 16
+        self.settle = Settle()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.settle.tick(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.settle.holds(event) or super().handle_event(event)
 
     def on_action(self, action: str, value: object) -> bool:
         if action in ("next", "cancel"):
@@ -927,6 +957,7 @@ class GameOverScene(Scene):
         self.buttons[1].enabled = session.record_id is not None
         if session.remote_table():  # it leads to the network scene, not to a game here
             self.buttons[0] = Button(N_("Host or join"), "again", key=pygame.K_RETURN)
+        self.settle = Settle()
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -934,6 +965,7 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.place_buttons()
+        self.settle.tick(dt)
 
     def enter(self) -> None:
         self.place_buttons()
@@ -946,6 +978,8 @@ class GameOverScene(Scene):
         return dialog_layout(w, h, 18, len(self.buttons), fit_font(h), 0.6)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.settle.holds(event):
+            return True
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
             button.box = box
             if button.handle(event):
