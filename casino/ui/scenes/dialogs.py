@@ -373,10 +373,11 @@ class MenuScene(Dialog):
         size = font - 3
         width = menu_layout(w, h, len(self.buttons), 0, font, self.wide).title[2] - 8
         return size, wrap(_("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards "
-                            "and Space selects; H hint; U unseen cards; Enter ends a staged "
-                            "turn; Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 "
-                            "full screen. Mouse: click table cards, then a hand card, or drag a "
-                            "hand card onto the table; right click clears the selection."),
+                            "and Space selects; H hint, then Enter plays it; U unseen cards; "
+                            "Enter ends a staged turn; Ctrl+Z undo; Esc takes back, clears "
+                            "or opens this menu; F11 full screen. Mouse: click table cards, "
+                            "then a hand card, or drag a hand card onto the table; right click "
+                            "clears the selection."),
                           size, width)
 
     def layout(self) -> DialogLayout:
