@@ -264,7 +264,8 @@ def test_casino_with_a_ruleset_keeps_the_game_in_progress(tmp_path: Path) -> Non
     assert discard_game(tmp_path) is None  # the royal game ends: the kept game comes back
     loaded, messages = load_game(tmp_path)
     assert loaded is not None and loaded[0] == save
-    assert kept.name in messages[0] and "is back" in messages[0] and not kept.exists()
+    assert "Your Classic Casino game put aside earlier" in messages[0] and not kept.exists()
+    assert "is back" in messages[0] and "/" not in messages[0]  # for a person: no file name
     assert load_game(tmp_path) == (loaded, ())
 
 
@@ -345,7 +346,7 @@ def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
         first.stdin.close()
         assert first.wait(timeout=30) == 0
     message = save_game(mine, tmp_path)  # the first one is gone: its game is kept aside
-    assert message is not None and "kept as" in message
+    assert message is not None and "was put aside" in message and "/" not in message
     [kept] = unfinished(tmp_path)
     assert kept.read_bytes() == theirs
     assert discard_game(tmp_path, save=mine) is None

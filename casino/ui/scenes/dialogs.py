@@ -423,14 +423,36 @@ class MenuScene(Dialog):
             self.close()  # and open again when the rules close, as for Settings
             self.app.stack.push(rules_page(self.app, self.table.session.ruleset, self.reopen))
         elif action == "new":
-            from casino.ui.scenes.title import TitleScene
-
-            self.app.stack.replace(TitleScene(self.app))
+            self.new_game()
         elif action == "quit":
             self.quit()
         else:
             return False
         return True
+
+    def new_game(self) -> None:
+        """To the title for a new game, once the person has read what becomes of this one:
+        it stays saved, and the title's Play offers it back before a new game puts it aside
+        (it went to the title in one click, and Play there set the game aside unasked). A
+        game that cannot be saved is lost, so that is asked; a network table's seat is the
+        table's to keep, and it goes at once, as before."""
+        session = self.table.session
+        if session.remote_table():
+            self.app.to_title()
+            return
+        self.close()  # Cancel opens the menu again, as Settings does
+        if session.unsaved:
+            self.app.stack.push(ConfirmScene(
+                self.app, N_("Leave this game?"),
+                _("This game cannot be saved. Leave it for a new game and lose it?"),
+                N_("Leave it"), self.app.to_title, self.reopen))
+            return
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Leave this game?"),
+            _("Your {title} game stays saved. On the title screen, Play offers to resume it, "
+              "or to put it aside for a new game; it is offered again once that one is "
+              "over.").format(title=_(session.ruleset.title)),
+            N_("To the title"), self.app.to_title, self.reopen))
 
     def quit(self) -> None:
         """Quit; while the table says the game is not saved (a read-only folder, a broken
@@ -770,19 +792,25 @@ class NoticeScene(Dialog):
 
 class ConfirmScene(Dialog):
     """A yes/no question; ``on_yes`` runs only on the yes button (or Y), ``on_no`` (if any)
-    on Cancel, N or Esc."""
+    on Cancel, N or Esc. ``other`` is a third answer before them (the saved game's Resume
+    it) with what it does."""
 
     wide = 0.45
 
     def __init__(self, app: App, title: str, question: str, yes: str,
-                 on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
-        super().__init__(app, title, [Button(yes, "yes", key=pygame.K_y),
-                                      Button(N_("Cancel"), "cancel", key=pygame.K_n)])
+                 on_yes: Callable[[], object], on_no: Callable[[], None] | None = None,
+                 other: tuple[Button, Callable[[], None]] | None = None) -> None:
+        buttons = [Button(yes, "yes", key=pygame.K_y),
+                   Button(N_("Cancel"), "cancel", key=pygame.K_n)]
+        if other is not None:
+            buttons.insert(0, other[0])
+        super().__init__(app, title, buttons)
         self.question = question
         self.on_yes = on_yes
         self.on_no = on_no
+        self.other = other
         self.rows = 3
-        self.focus = 1  # Enter alone does not erase anything
+        self.focus = len(buttons) - 1  # Enter alone does not erase anything
 
     def layout(self) -> DialogLayout:
         """As tall as the question's lines (three rows always left a band under one line)."""
@@ -792,6 +820,8 @@ class ConfirmScene(Dialog):
         self.close()
         if action == "yes":
             self.on_yes()
+        elif self.other is not None and action == self.other[0].action:
+            self.other[1]()
         elif self.on_no is not None:
             self.on_no()
         return True
@@ -996,9 +1026,7 @@ class GameOverScene(Scene):
             elif event.action == "review":
                 self.review()
             elif event.action == "title":
-                from casino.ui.scenes.title import TitleScene
-
-                self.app.stack.replace(TitleScene(self.app))
+                self.app.to_title()
             elif event.action == "quit":
                 self.app.running = False
             return True

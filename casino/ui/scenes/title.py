@@ -14,8 +14,9 @@ import pygame
 from casino.engine import Game, Ruleset
 from casino.engine.ruleset import Listed
 from casino.engine.state import is_partnership
+from casino.engine.wording import join_last
 from casino.i18n import N_, _, ngettext
-from casino.persistence import SavedGame
+from casino.persistence import SavedGame, SeatInfo
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font
@@ -314,12 +315,15 @@ class TitleScene(Scene):
             n = save.move_count()
             stack.push(ConfirmScene(
                 self.app, _("Replace your saved game?"),
-                ngettext("Your {title} game ({n} move) is still saved. A new game replaces it; "
-                         "Esc keeps it (and you can resume it next time).",
-                         "Your {title} game ({n} moves) is still saved. A new game replaces it; "
-                         "Esc keeps it (and you can resume it next time).", n).format(
-                    title=_(game.ruleset.title), n=n),
-                _("New game"), self.app.new_game))
+                ngettext("Your {title} game ({n} move) is still saved. Resume it, or start a "
+                         "new game: the saved one is put aside and offered again once the new "
+                         "one is over.",
+                         "Your {title} game ({n} moves) is still saved. Resume it, or start a "
+                         "new game: the saved one is put aside and offered again once the new "
+                         "one is over.", n).format(title=_(game.ruleset.title), n=n),
+                _("New game"), self.app.new_game,
+                other=(Button(N_("Resume it"), "resume", key=pygame.K_r),
+                       lambda: self.app.resume(save, game))))
         elif action == "play":
             self.app.new_game()
         elif action == "settings":
@@ -406,30 +410,60 @@ class ResumeScene(Dialog):
 
     wide = 0.5
 
-    def __init__(self, app: App, save: SavedGame, game: Game) -> None:
+    def __init__(self, app: App, save: SavedGame, game: Game, back: bool = False) -> None:
         super().__init__(app, N_("Resume your game?"), [
             Button(N_("Resume"), "resume", key=pygame.K_RETURN),
             Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
         self.save = save
         self.game = game
+        self.back = back
+        """The game was put aside for another, which has ended: it is offered back."""
 
     def layout(self) -> DialogLayout:
         return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
 
     def describe(self) -> list[str]:
+        """Which game, where it stands, and whose turn it is. With partners the partner is
+        named as one and the score is the teams' (it listed the partner among the opponents,
+        under a 'score 0 \u2013 0' that did not say which side was whose)."""
         game, save = self.game, self.save
-        others = ", ".join(  # the computers with their levels, the other people by name
-            shown_name(p.name) if p.level is None else
-            f"{shown_name(p.name)} ({level_label(played_level(p.level))})"
-            for p in save.players[1:])
+
+        def seat(p: SeatInfo, partner: bool = False) -> str:
+            """A computer with its level, another person by name; a partner said so."""
+            if p.level is None:
+                return _("{name} (partner)").format(name=shown_name(p.name)) if partner \
+                    else shown_name(p.name)
+            level = level_label(played_level(p.level))
+            return (_("{name} (partner, {level})") if partner else "{name} ({level})").format(
+                name=shown_name(p.name), level=level)
+
+        title = _(game.ruleset.title)
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
-        lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
-                 ngettext("Round {number}, {n} move played, score {totals}",
-                          "Round {number}, {n} moves played, score {totals}", n).format(
-                     number=game.round_index + 1, n=n, totals=totals)]
+        ours = game.round.side_of(HUMAN)
+        partners = {k for k in range(len(save.players)) if k != HUMAN
+                    and game.round.partnership and game.round.side_of(k) == ours}
+        mates = [seat(save.players[k], partner=True) for k in sorted(partners)]
+        others = join_last([seat(p) for k, p in enumerate(save.players)
+                            if k != HUMAN and k not in partners], _("{rest} and {last}"))
+        if mates:
+            lines = [_("{title} with {partner} against {others}").format(
+                         title=title, partner=", ".join(mates), others=others),
+                     ngettext("Round {number}, {n} move played, your team {ours} \u2013 their "
+                              "team {theirs}",
+                              "Round {number}, {n} moves played, your team {ours} \u2013 their "
+                              "team {theirs}", n).format(
+                         number=game.round_index + 1, n=n, ours=game.totals[ours],
+                         theirs=game.totals[1 - ours])]
+        else:
+            lines = [_("{title} against {others}").format(title=title, others=others),
+                     ngettext("Round {number}, {n} move played, score {totals}",
+                              "Round {number}, {n} moves played, score {totals}", n).format(
+                         number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
             lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
+        if self.back:
+            lines.append(_("It was put aside for a new game; that one is over, so it is back."))
         lines.extend(level_notices(save.players))  # a level from another version of Casino
         people = [p for p in save.players if p.level is None]
         mover = save.players[game.round.to_move]
@@ -437,6 +471,11 @@ class ResumeScene(Dialog):
             lines.append(_("{name} to play…").format(name=shown_name(mover.name)))
         elif game.round.to_move == HUMAN:
             lines.append(_("It is your turn."))
+        elif mover.level is not None and not game.round_over():  # closed while it thought
+            alone = sum(p.level is not None for p in save.players) == 1
+            lines.append(_("It is the computer's turn: it plays when you resume.") if alone
+                         else _("It is the computer's turn ({name}): it plays when you "
+                                "resume.").format(name=shown_name(mover.name)))
         return lines
 
     def on_action(self, action: str, value: object) -> bool:

@@ -110,9 +110,7 @@ class TutorialScene(TableScene):
         return super().on_action(action)
 
     def leave(self) -> None:
-        from casino.ui.scenes.title import TitleScene
-
-        self.app.stack.replace(TitleScene(self.app))
+        self.app.to_title()
 
     def perform(self, move: Move) -> None:
         """Judge the person's move by the lesson: play it only when it is the lesson's answer."""
