@@ -25,6 +25,7 @@ BACK_COLOURS = {
     "diamonds": ((70, 40, 120), (235, 215, 120)),
 }
 FOUR_COLOUR = {"C": (20, 130, 40), "D": (30, 80, 210)}
+TWO_COLOUR = {"C": (0, 0, 0), "D": (200, 0, 0), "H": (200, 0, 0), "S": (0, 0, 0)}
 SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 SEAT_COLOURS = ((52, 120, 230), (215, 60, 50), (40, 160, 80), (210, 150, 30))
 
@@ -84,7 +85,7 @@ def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
     face = pygame.transform.smoothscale(_raw_face(card, four_colour), area.size)
     surface.blit(face, area)
     label = font(max(8, round(band.h * 0.95)), True).render(
-        f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, _ink(card, four_colour))
+        f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, suit_ink(card.suit, four_colour))
     if label.get_height() > band.h or label.get_width() > band.w - 8:
         k = min(band.h / label.get_height(), (band.w - 8) / label.get_width())
         label = pygame.transform.smoothscale(
@@ -93,10 +94,10 @@ def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
     return surface.convert_alpha()
 
 
-def _ink(card: Card, four_colour: bool) -> tuple[int, int, int]:
-    if four_colour and card.suit in FOUR_COLOUR:
-        return FOUR_COLOUR[card.suit]
-    return (200, 0, 0) if card.suit in "DH" else (0, 0, 0)
+def suit_ink(suit: str, four_colour: bool) -> tuple[int, int, int]:
+    """A suit's ink, the one source for the cards' large indices and the card chips in text
+    (the log, sheets, chooser, hint and status kept red and black in a four-colour deck)."""
+    return FOUR_COLOUR[suit] if four_colour and suit in FOUR_COLOUR else TWO_COLOUR[suit]
 
 
 @lru_cache(maxsize=32)
