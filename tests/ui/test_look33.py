@@ -4,11 +4,16 @@ large indices, the chooser's thumbnails, the small title and the records' words.
 
 from __future__ import annotations
 
-import pygame
+from typing import Any
 
-from casino.ui import assets
+import pygame
+import pytest
+
+from casino.ui import assets, render, scene
+from casino.ui.layout import Box
 from casino.ui.scene import TEXT, text_image
-from tests.ui.helpers import make_app
+from casino.ui.scenes import table_view
+from tests.ui.helpers import make_app, shot, table_at
 
 
 def inked(image: pygame.Surface, ink: tuple[int, int, int]) -> int:
@@ -33,3 +38,42 @@ def test_card_chips_in_text_take_the_four_colour_deck() -> None:
     plain = text_image("take A\u2663 with 10\u2666", 18, TEXT, False, None)
     assert inked(plain, green) == 0 and inked(plain, blue) == 0
     assert inked(plain, assets.suit_ink("D", False)) > 20
+
+
+SMALL = "0;1;4S 5H AC KD/QS 3H 7H 6D;JD 9C AD;-/-;*"
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 800)])
+def test_the_unseen_panel_is_readable_at_every_size(monkeypatch: pytest.MonkeyPatch,
+                                                    size: tuple[int, int]) -> None:
+    # At 640x400 the Unseen panel drew its cards 20 pixels wide: no rank could be read.
+    # Where cards would be that small, each suit's ranks are a line of text instead.
+    app = make_app(size=size)
+    table = table_at(app, "classic", SMALL)
+    table.show_unseen = True
+    faces: list[Box] = []
+    lines: list[tuple[str, int]] = []
+    real_card, real_text = render.draw_card, scene.draw_text
+
+    def card_spy(surface: pygame.Surface, card: object, box: Box, *a: Any, **k: Any) -> None:
+        if card is not None and pygame.Rect(table_view.unseen_box(table.layout())).contains(
+                pygame.Rect(box)):
+            faces.append(box)
+        real_card(surface, card, box, *a, **k)  # type: ignore[arg-type]
+
+    def text_spy(surface: pygame.Surface, text: str, size_: int, *a: Any,
+                 **k: Any) -> pygame.Rect:
+        lines.append((text, size_))
+        return real_text(surface, text, size_, *a, **k)
+
+    monkeypatch.setattr(table_view, "draw_card", card_spy)
+    monkeypatch.setattr(table_view, "draw_text", text_spy)
+    shot(app, f"look33-unseen-{size[0]}x{size[1]}")
+    unseen = table.view().unseen()
+    assert all(box[2] >= 40 for box in faces), faces[:3]  # a rank can be read
+    if not faces:  # every suit's ranks in a line big enough to read
+        for suit in "SHDC":
+            line = " ".join(c.rank_text for c in unseen if c.suit == suit)
+            assert any(text == line and z >= 10 for text, z in lines), line
+    else:
+        assert len(faces) == len(unseen)

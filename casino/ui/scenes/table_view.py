@@ -23,6 +23,7 @@ from casino.ui.render import (
     seat_colour,
 )
 from casino.ui.scene import (
+    CHIP,
     DIM,
     ERROR,
     HILITE,
@@ -38,7 +39,7 @@ from casino.ui.scene import (
     wrap_evenly,
 )
 from casino.ui.session import Session
-from casino.ui.words import card_text
+from casino.ui.words import card_text, rank_letter
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -600,10 +601,45 @@ def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     row_h = (th - lay.font * 3) // rows
     ch = min(row_h - 4, lay.small[1])
     cw = round(ch * 0.691)
+    top = ty + lay.font * 2 + lay.margin
+    if cw < UNSEEN_CARD_WIDTH:
+        _draw_unseen_lines(scene, surface, by_suit, (tx + lay.margin * 2, top,
+                                                     tw - lay.margin * 4, row_h))
+        return
     step = min(cw + 4, (tw - lay.margin * 4 - cw) // 12)
     for r, suit in enumerate("SHDC"):
-        y = ty + lay.font * 2 + lay.margin + r * row_h
+        y = top + r * row_h
         for k, card in enumerate(by_suit[suit]):
             draw_card(surface, card, (tx + lay.margin * 2 + k * step, y, cw, ch),
                       scene.app.settings)
 
+
+UNSEEN_CARD_WIDTH = 40
+"""Narrower than this, the Unseen panel's cards could not be read (20 pixels at 640x400, no
+rank to be made out): it lists each suit's ranks on a line instead."""
+
+
+def unseen_line(cards: list[Card]) -> str:
+    """One suit's unseen ranks as the panel's line lists them: 'A 3 7 10 Kn'; a dot for none,
+    as the score sheet writes a zero."""
+    return " ".join(rank_letter(card.rank_text) for card in cards) or "\u00b7"
+
+
+def _draw_unseen_lines(scene: TableScene, surface: pygame.Surface,
+                       by_suit: dict[str, list[Card]], area: Box) -> None:
+    """The Unseen panel where cards would be too small: per suit, its symbol on a white chip
+    in the deck's ink, then its ranks in words big enough to read."""
+    x, y, w, row_h = area
+    size = max(10, min(scene.layout().font + 2, round(row_h * 0.6)))
+    four = scene.app.settings.four_colour
+    for r, suit in enumerate("SHDC"):
+        centre = y + r * row_h + row_h // 2
+        glyph = assets.font(size, True).render(assets.SUIT_GLYPH[suit], True,
+                                               assets.suit_ink(suit, four))
+        chip = glyph.get_rect().inflate(size // 2, 2)
+        chip.midleft = (x, centre)
+        pygame.draw.rect(surface, CHIP, chip, border_radius=max(2, size // 4))
+        surface.blit(glyph, glyph.get_rect(center=chip.center))
+        draw_text(surface, unseen_line(by_suit[suit]), size, (chip.right + size // 2, centre),
+                  TEXT, "midleft", bold=True, max_width=x + w - chip.right - size // 2,
+                  cards=False)
