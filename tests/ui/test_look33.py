@@ -77,3 +77,44 @@ def test_the_unseen_panel_is_readable_at_every_size(monkeypatch: pytest.MonkeyPa
             assert any(text == line and z >= 10 for text, z in lines), line
     else:
         assert len(faces) == len(unseen)
+
+
+TEAMS = ("0;0;4S 5H 6H KD/QS 3H 7H 6D/2C 3C 4C 5C/8S 8H 9H 10H;"
+         "JD 9C [b10 7C 3D @2] [b5x2 5D 5S @3] [b9 6S 3S @1];-/-/-/-;*")
+"""Four in two teams: the partner (seat 2) and both opponents own a build."""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600), (640, 400)])
+def test_the_partners_box_and_builds_read_as_the_others(monkeypatch: pytest.MonkeyPatch,
+                                                        size: tuple[int, int]) -> None:
+    # The partner's box title was squeezed to fit "(partner)" into a smaller type than the
+    # other two boxes'; its build's tag read "C3: 10", which a newcomer could not read.
+    app = make_app(size=size, players=4, teams=True)
+    table = table_at(app, "classic", TEAMS)
+    assert table.session.game.round.partnership
+    heads: list[tuple[str, pygame.Rect]] = []
+    tags: list[str] = []
+    real_text, real_render = scene.draw_text, render.draw_text
+
+    def head_spy(surface: pygame.Surface, text: str, size_: int, pos: tuple[int, int],
+                 *a: Any, **k: Any) -> pygame.Rect:
+        rect = real_text(surface, text, size_, pos, *a, **k)
+        if any(pygame.Rect(box).collidepoint(pos) and pos[1] < box[1] + 12
+               for box in table.layout().opponents):
+            heads.append((text, rect))
+        return rect
+
+    def tag_spy(surface: pygame.Surface, text: str, *a: Any, **k: Any) -> pygame.Rect:
+        tags.append(text)
+        return real_render(surface, text, *a, **k)
+
+    monkeypatch.setattr(table_view, "draw_text", head_spy)
+    monkeypatch.setattr(render, "draw_text", tag_spy)
+    shot(app, f"look33-partner-{size[0]}x{size[1]}")
+    assert len(heads) == 3, heads
+    assert len({rect.h for _t, rect in heads}) == 1, heads  # one type size, none shrunk
+    assert "Computer 3" in heads[1][0] or heads[1][0] == "Partner", heads
+    assert not any(t.startswith(("C3", "C2:", "C4:")) for t in tags) or size[0] < 800, tags
+    if size[0] >= 1000:
+        assert any(t.startswith("Partner: 10") for t in tags), tags
+        assert any(t.startswith("Comp") and "9" in t for t in tags), tags

@@ -144,7 +144,6 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     session = scene.session
     game = session.game
     state = game.round
-    partnership = state.partnership
     surface.blit(assets.felt(surface.get_size()), (0, 0))
     hidden = scene.animator.flying()
     hint_move = scene.hint[0] if scene.hint else None
@@ -160,16 +159,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
         name = session.seats[seat].shown
-        if partnership and scene.place(seat) == 2:
-            name = _("{name} (partner)").format(name=name)
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
         size = lay.font - (2 if session.players > 2 else 0)
-        head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
-            name=name, count=count)
-        if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
-                                                                      bold=True):
-            head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
+        head = box_title(name, partner(scene, seat), count, size, label_w)
+        if partner(scene, seat):
+            name = _("{name} (partner)").format(name=name)
         if session.stood_in(seat):  # the longer word where it fits whole, as at two players
             head = first_whole([_("{seat} (away, the computer plays)").format(seat=head),
                                 _("{seat} (computer plays)").format(seat=head),
@@ -382,14 +377,41 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         shown += 1
 
 
-def owner_tag(scene: TableScene, seat: int) -> str:
-    """The short name on a build a seat owns: 'You', 'Comp', 'C2', or a person's name."""
+def partner(scene: TableScene, seat: int) -> bool:
+    """Whether ``seat`` is the viewer's partner (across the table in a partnership)."""
+    return scene.session.game.round.partnership and scene.place(seat) == 2
+
+
+def box_title(name: str, is_partner: bool, count: int, size: int, room: int) -> str:
+    """A computer's box title: its name and card count, or less, the first that fits ``room``
+    at the type size of the other boxes (the partner's 'Computer 3 (partner) \u00b7 3 cards'
+    was shrunk to a smaller type than its neighbours'); the fan of backs shows the count."""
+    if is_partner:
+        name = _("{name} (partner)").format(name=name)
+    texts = [ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards",
+                      count).format(name=name, count=count), name]
+    if is_partner:
+        texts.append(_("Partner"))
+    return next((t for t in texts if text_width(t, size, True) <= room), texts[-1])
+
+
+def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
+    """The names a build's tag may give its owner, longest first, as a person reads them:
+    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name ('C3: 10' was cryptic,
+    and is left for a slot where nothing longer fits)."""
     session = scene.session
     if seat == scene.viewer:
-        return _("You")
+        return (_("You"),)
+    if partner(scene, seat):
+        return (_("Partner"),)
+    shown = session.seats[seat].shown
     if session.is_person(seat):  # at a network table, another person's name, not "Comp"
-        return session.seats[seat].shown[:6]
-    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
+        return (shown, shown[:6])
+    if session.players == 2:
+        return (_("Computer"), _("Comp"))
+    # 'C3' only where nothing longer fits (640x400), to tell two opponents' tags apart
+    return (shown, _("Comp {number}").format(number=seat + 1),
+            _("C{number}").format(number=seat + 1))
 
 
 def panel_title(name: str, number: int, size: int, width: int) -> str:
