@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from casino.engine import Card
 from casino.ui import assets, render, scene
 from casino.ui.layout import Box
 from casino.ui.scene import TEXT, text_image
@@ -118,3 +119,24 @@ def test_the_partners_box_and_builds_read_as_the_others(monkeypatch: pytest.Monk
     if size[0] >= 1000:
         assert any(t.startswith("Partner: 10") for t in tags), tags
         assert any(t.startswith("Comp") and "9" in t for t in tags), tags
+
+
+@pytest.mark.parametrize("notation", ["4S", "10D", "AH", "QC", "JD"])
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_a_large_index_stands_alone_in_its_corner(notation: str, four_colour: bool) -> None:
+    # With large corner indices each card showed its rank twice: the big index over the
+    # face's own small one, drawn smaller under it.
+    make_app()
+    size = (94, 136)
+    image = assets.card_face(Card.parse(notation), size, four_colour, True)
+    band, face = assets.large_index_areas(size)
+    k = face.w / 338  # the bundled faces are 338 pixels wide; their index is at x 10-48
+    corner = pygame.Rect(face.x + round(10 * k), face.y + round(10 * k), round(38 * k),
+                         round(108 * k))
+    dark = [(x, y) for x in range(corner.left, corner.right)
+            for y in range(corner.top, corner.bottom)
+            if sum(image.get_at((x, y))[:3]) < 450]
+    assert len(dark) <= 2, (notation, len(dark))
+    # the large index itself is there
+    assert any(sum(image.get_at((x, y))[:3]) < 450 for x in range(band.w // 2)
+               for y in range(band.h))
