@@ -13,7 +13,8 @@ from casino.engine import Card
 from casino.ui import assets, render, scene
 from casino.ui.layout import Box
 from casino.ui.scene import TEXT, text_image
-from casino.ui.scenes import table_view
+from casino.ui.scenes import dialogs, table_view
+from tests.ui.driver import key, steps
 from tests.ui.helpers import make_app, shot, table_at
 
 
@@ -140,3 +141,23 @@ def test_a_large_index_stands_alone_in_its_corner(notation: str, four_colour: bo
     # the large index itself is there
     assert any(sum(image.get_at((x, y))[:3]) < 450 for x in range(band.w // 2)
                for y in range(band.h))
+
+
+def test_the_choosers_pictures_show_what_differs() -> None:
+    # "take the 8 build" and "build multiple 8" showed the same pictures: 8\u2663 \u2192 the
+    # 5\u2665 3\u2666 build. A build shows the card laid on what it builds.
+    app = make_app()
+    table_at(app, "classic", "0;1;8C 8H 2S/KS;[b8 5H 3D @0] JD;-/-;*")
+    key(pygame.K_1)
+    steps(app)
+    choice = app.stack.top
+    assert isinstance(choice, dialogs.ChoiceScene)
+    kinds = [type(move).__name__ for move in choice.moves]
+    assert sorted(kinds) == ["Build", "Capture"], kinds
+    images = []
+    for move in choice.moves:
+        image = pygame.Surface((300, 60))
+        dialogs.draw_move_pictures(image, move, (0, 0, 0, 60), app.settings)
+        images.append(pygame.image.tobytes(image, "RGB"))
+    assert images[0] != images[1]
+    shot(app, "look33-chooser")
