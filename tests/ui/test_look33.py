@@ -12,8 +12,10 @@ import pytest
 from casino.engine import Card
 from casino.ui import assets, render, scene
 from casino.ui.layout import Box
-from casino.ui.scene import TEXT, text_image
-from casino.ui.scenes import dialogs, table_view
+from casino.ui.scene import DIM, TEXT, text_image, text_width
+from casino.ui.scenes import dialogs, options, table_view
+from casino.ui.scenes import title as title_module
+from casino.ui.scenes.title import TitleScene
 from tests.ui.driver import key, steps
 from tests.ui.helpers import make_app, shot, table_at
 
@@ -161,3 +163,43 @@ def test_the_choosers_pictures_show_what_differs() -> None:
         images.append(pygame.image.tobytes(image, "RGB"))
     assert images[0] != images[1]
     shot(app, "look33-chooser")
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 800)])
+def test_the_small_title_keeps_its_rows_type_and_its_help_clear(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    # At 640x400 "Daily deal (today's cards)" was squeezed into a smaller type than the
+    # labels above it, and the keys' help line touched the buttons over it.
+    app = make_app(size=size, language=language)
+    app.show_title()
+    steps(app)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    labels: list[tuple[str, int, int | None]] = []
+    helps: list[pygame.Rect] = []
+    real = scene.draw_text
+
+    def label_spy(surface: pygame.Surface, text: str, size_: int, *a: Any,
+                  **k: Any) -> pygame.Rect:
+        if k.get("max_width") is not None and a[1:2] == (DIM,):
+            labels.append((text, size_, k.get("max_width")))
+        return real(surface, text, size_, *a, **k)
+
+    def help_spy(surface: pygame.Surface, text: str, size_: int, *a: Any,
+                 **k: Any) -> pygame.Rect:
+        rect = real(surface, text, size_, *a, **k)
+        if "Enter" in text:
+            helps.append(rect)
+        return rect
+
+    monkeypatch.setattr(options, "draw_text", label_spy)
+    monkeypatch.setattr(title_module, "draw_text", help_spy)
+    shot(app, f"look33-title-{language}-{size[0]}x{size[1]}")
+    assert len(labels) == len(title.options()), labels
+    for text, size_, room in labels:
+        assert room is not None and text_width(text, size_) <= room, (text, room)
+    [help_line] = helps
+    more, play = title.more[0].box, title.buttons[0].box
+    assert help_line.top >= more[1] + more[3] + 2, (help_line, more)
+    assert help_line.bottom <= play[1] - 2, (help_line, play)
