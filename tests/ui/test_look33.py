@@ -203,3 +203,52 @@ def test_the_small_title_keeps_its_rows_type_and_its_help_clear(
     more, play = title.more[0].box, title.buttons[0].box
     assert help_line.top >= more[1] + more[3] + 2, (help_line, more)
     assert help_line.bottom <= play[1] - 2, (help_line, play)
+
+
+def test_the_records_say_what_they_count() -> None:
+    # An empty Hall of Fame offered "Clear scores"; its footnote "losers also lose the
+    # winner's" did not parse; Statistics did not say that only finished games count (three
+    # games put aside had vanished without a word).
+    from casino.persistence import Records
+    from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
+    from tests.persistence.conftest import play
+
+    app = make_app()
+    fame = HallOfFameScene(app)
+    app.stack.push(fame)
+    steps(app)
+    shot(app, "look33-fame-empty")
+    clear = fame.buttons[0]
+    assert clear.action == "clear" and not clear.enabled
+    fame.focus = 0  # Tab onto it and Enter: nothing to confirm
+    key(pygame.K_RETURN)
+    steps(app)
+    assert app.stack.top is fame
+    fame.close()
+
+    game, save = play()
+    records, _said = Records.open()
+    records.add_game(game, save.players, save.moves())
+    fame = HallOfFameScene(app)
+    app.stack.push(fame)
+    steps(app)
+    assert fame.buttons[0].enabled
+    shot(app, "look33-fame")
+    # the footnote says what the book computed: the winner their points, the other
+    # player theirs minus the winner's
+    winner = game.winner()
+    assert winner is not None
+    points = {row.name: row.points for row in fame.fame}
+    assert points["Ann"] == (game.totals[0] if winner == 0 else game.totals[0] - game.totals[1])
+    assert points["Computer 1"] == (game.totals[1] if winner == 1
+                                    else game.totals[1] - game.totals[0])
+    assert "minus the winner's" in fame.help_text()
+    fame.close()
+
+    stats = StatisticsScene(app)
+    app.stack.push(stats)
+    steps(app)
+    for tab in ("rules", "level", "daily"):
+        stats.tab = tab
+        assert "Only finished games are counted" in stats.help_text(), tab
+    shot(app, "look33-statistics")
