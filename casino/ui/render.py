@@ -13,7 +13,7 @@ from casino.engine.state import TableItem, item_cards
 from casino.i18n import _, ngettext
 from casino.ui import assets
 from casino.ui.layout import Box, pile_boxes
-from casino.ui.scene import DIM, TEXT, draw_text, text_width
+from casino.ui.scene import DIM, SHRINK, TEXT, draw_text, text_width
 from casino.ui.settings import Settings
 from casino.ui.words import rank_letter, symbols
 
@@ -107,8 +107,10 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
             texts = [f"{owner}: {t}" for owner in owners[item.owner] for t in texts] + texts
         size = max(10, round(line_h * 0.7))
         room = slot[2] - 4
-        text = next((t for t in texts  # a tenth smaller at most: "Partner: 10" at 1280x800
-                     if assets.font(size, True).size(t)[0] * 0.9 + 8 <= room), texts[-1])
+        # a tenth smaller at most ("Partner: 10" at 1280x800), else as small as any text
+        # gets ("You: 10" at 640x400), else the value alone
+        text = next((t for shrink in (0.9, SHRINK) for t in texts
+                     if assets.font(size, True).size(t)[0] * shrink + 8 <= room), texts[-1])
         lines = [text, "".join(f"[{g}]" for g in groups)] if groups else [text]
         sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
         widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in

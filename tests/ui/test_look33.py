@@ -84,8 +84,8 @@ def test_the_unseen_panel_is_readable_at_every_size(monkeypatch: pytest.MonkeyPa
 
 
 TEAMS = ("0;0;4S 5H 6H KD/QS 3H 7H 6D/2C 3C 4C 5C/8S 8H 9H 10H;"
-         "JD 9C [b10 7C 3D @2] [b5x2 5D 5S @3] [b9 6S 3S @1];-/-/-/-;*")
-"""Four in two teams: the partner (seat 2) and both opponents own a build."""
+         "JD 9C [b10 7C 3D @2] [b5x2 5D 5S @3] [b9 6S 3S @1] [b8 2H 6C @0];-/-/-/-;*")
+"""Four in two teams: the person, the partner (seat 2) and both opponents own a build."""
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600), (640, 400)])
@@ -119,6 +119,7 @@ def test_the_partners_box_and_builds_read_as_the_others(monkeypatch: pytest.Monk
     assert len({rect.h for _t, rect in heads}) == 1, heads  # one type size, none shrunk
     assert "Computer 3" in heads[1][0] or heads[1][0] == "Partner", heads
     assert not any(t.startswith(("C3", "C2:", "C4:")) for t in tags) or size[0] < 800, tags
+    assert any(t.startswith("You: 8") for t in tags), tags  # at every size
     if size[0] >= 1000:
         assert any(t.startswith("Partner: 10") for t in tags), tags
         assert any(t.startswith("Comp") and "9" in t for t in tags), tags
