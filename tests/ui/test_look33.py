@@ -166,17 +166,21 @@ def test_the_choosers_pictures_show_what_differs() -> None:
     shot(app, "look33-chooser")
 
 
+@pytest.mark.parametrize("row", [0, 1])
 @pytest.mark.parametrize("language", ["en", "sv"])
 @pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 800)])
 def test_the_small_title_keeps_its_rows_type_and_its_help_clear(
-        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str,
+        row: int) -> None:
     # At 640x400 "Daily deal (today's cards)" was squeezed into a smaller type than the
-    # labels above it, and the keys' help line touched the buttons over it.
+    # labels above it, and the keys' help line ran from frame to frame and touched the
+    # buttons over it.
     app = make_app(size=size, language=language)
     app.show_title()
     steps(app)
     title = app.stack.top
     assert isinstance(title, TitleScene)
+    title.row = row  # the name's row has the longest help
     labels: list[tuple[str, int, int | None]] = []
     helps: list[pygame.Rect] = []
     real = scene.draw_text
@@ -190,20 +194,24 @@ def test_the_small_title_keeps_its_rows_type_and_its_help_clear(
     def help_spy(surface: pygame.Surface, text: str, size_: int, *a: Any,
                  **k: Any) -> pygame.Rect:
         rect = real(surface, text, size_, *a, **k)
-        if "Enter" in text:
+        if a[1:2] == (DIM,):
             helps.append(rect)
         return rect
 
     monkeypatch.setattr(options, "draw_text", label_spy)
     monkeypatch.setattr(title_module, "draw_text", help_spy)
-    shot(app, f"look33-title-{language}-{size[0]}x{size[1]}")
+    shot(app, f"look33-title-{language}-{size[0]}x{size[1]}-row{row}")
     assert len(labels) == len(title.options()), labels
     for text, size_, room in labels:
         assert room is not None and text_width(text, size_) <= room, (text, room)
-    [help_line] = helps
     more, play = title.more[0].box, title.buttons[0].box
-    assert help_line.top >= more[1] + more[3] + 2, (help_line, more)
-    assert help_line.bottom <= play[1] - 2, (help_line, play)
+    box = pygame.Rect(title.layout().box)
+    lines = [r for r in helps if r.top > more[1]]  # under the description: the key help
+    assert 1 <= len(lines) <= 2, lines
+    for rect in lines:
+        assert rect.top >= more[1] + more[3] + 2, (rect, more)
+        assert rect.bottom <= play[1] - 2, (rect, play)
+        assert rect.left >= box.left + 12 and rect.right <= box.right - 12, (rect, box)
 
 
 def test_the_records_say_what_they_count() -> None:
