@@ -26,7 +26,7 @@ from casino.persistence.rulesets import broken_notices, get_ruleset
 from casino.persistence.saves import bring_back_unfinished
 from casino.persistence.settings import MIN_WINDOW, at_least_the_floor
 from casino.ui import assets
-from casino.ui.scene import Scene, SceneStack
+from casino.ui.scene import Scene, SceneStack, use_deck
 from casino.ui.session import (
     FALLBACK_LEVEL,
     HUMAN,
@@ -73,6 +73,7 @@ class App:
         self.sounds = Sounds()
         self.sounds.enabled = settings.sound
         set_language(settings.language)
+        use_deck(settings.four_colour)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.fps = fps
@@ -100,6 +101,7 @@ class App:
             return
         self.settings, self.saved = settings, saved
         self.sounds.enabled = settings.sound
+        use_deck(settings.four_colour)
         if "language" in changes:
             set_language(settings.language)
             for scene in self.stack.scenes:

@@ -726,6 +726,8 @@ def _picture_places(move: Move, height: int, most: int | None = None
     for item in move_items(move):
         places.append(x)
         x += w + (len(item_cards(item)) - 1) * w // 3 + 8
+    if places and _lays_on(move):
+        x += w // 3  # the card shown laid on the build it makes
     if most is not None and x > most and len(places) > 1:
         last = x - places[-1]  # the last item keeps its width; the others close up
         share = max(0.0, (most - last - first) / (places[-1] - first))
@@ -748,10 +750,22 @@ def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
     arrow, places, width = _picture_places(move, h, most)
     draw_card(surface, move.card, (x, y, *card), settings, HILITE)
     draw_text(surface, "\u2192", max(12, h // 3), (x + arrow, y + h // 2), DIM, "midleft")
+    k = 0
     for item, at in zip(move_items(move), places, strict=True):
         for k, c in enumerate(item_cards(item)):
             draw_card(surface, c, (x + at + k * card[0] // 3, y, *card), settings)
+    if places and _lays_on(move):  # a build: the card laid on what it builds, as staged on
+        # the table ("take the 8 build" and "build multiple 8" had the same pictures)
+        draw_card(surface, move.card, (x + places[-1] + (k + 1) * card[0] // 3, y, *card),
+                  settings, HILITE)
     return x + width
+
+
+def _lays_on(move: Move) -> bool:
+    """Whether ``move`` leaves its card on the table with what it uses (a build, a block)."""
+    from casino.engine import Block, Build
+
+    return isinstance(move, Build | Block)
 
 
 def move_pictures_width(move: Move, height: int, most: int | None = None) -> int:

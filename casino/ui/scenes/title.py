@@ -32,7 +32,9 @@ from casino.ui.scene import (
     panel,
     press,
     row_click,
+    text_width,
     wrap,
+    wrap_evenly,
 )
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import (
@@ -129,8 +131,18 @@ class TitleScene(Scene):
                                (*(_("computer, {level}").format(level=w) for w in labels), here)))
         rows.append(Option("first_dealer", _("First dealer"), ("coin", "me", "opponent"),
                            (_("coin flip"), _("me"), _("a computer"))))
-        rows.append(on_off("daily_deal", _("Daily deal (today's cards)")))
+        rows.append(on_off("daily_deal", self.daily_label()))
         return rows
+
+    def daily_label(self) -> str:
+        """The daily deal row's label, short where the long one does not fit in the rows'
+        type (at 640x400 it was drawn smaller than the labels above it)."""
+        lay = self.layout()
+        x = lay.rows[1][0]
+        font = fit_font(self.app.screen.get_height())
+        room = value_at()(lay.rows[1]) - x - 8 - max(12, font)  # as ``draw_row`` gives it
+        long = _("Daily deal (today's cards)")
+        return long if text_width(long, font) <= room else _("Daily deal")
 
     def row_key(self) -> str:
         """The key of the focused row, without building the rows (they name it)."""
@@ -374,18 +386,23 @@ class TitleScene(Scene):
                                                                    about=about)
         for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
-        x, y, w, _0 = lay.rows[-1]
-        if self.note:
-            draw_text(surface, self.note, font - 3, (x + w // 2, y + 2), HILITE, "midtop",
-                      max_width=w)
-        elif self.row_key() == "player_name":  # letters are the name here, not the keys
-            draw_text(surface, _("Type your name \u00b7 \u2193 other lines, where letters are "
-                                 "the buttons' keys \u00b7 Enter plays"),
-                      font - 3, (x + w // 2, y + 2), DIM, "midtop", max_width=w)
-        else:
-            draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change "
-                                 "it \u00b7 Enter plays \u00b7 Esc quits"), font - 3,
-                      (x + w // 2, y + 2), DIM, "midtop", max_width=w)
+        help_line, colour = (self.note, HILITE) if self.note else (_(
+            "Type your name \u00b7 \u2193 other lines, where letters are the buttons' keys "
+            "\u00b7 Enter plays"), DIM) if self.row_key() == "player_name" else (_(
+                "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it \u00b7 "
+                "Enter plays \u00b7 Esc quits"), DIM)  # letters are the name on the name row
+        # midway between the rows of buttons, inset like the rows' text: at 640x400 it ran
+        # from frame to frame and touched the buttons above; two lines where one is too long
+        x, _0, w, _0 = lay.rows[-1]
+        more = self.more[0].box
+        size, middle = font - 3, (more[1] + more[3] + lay.buttons[0][1]) // 2
+        lines = wrap_evenly(help_line, size, w - 16)
+        lines = lines if len(lines) <= 2 else [help_line]
+        step = round(size * 1.25)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size,
+                      (x + w // 2, middle + (2 * k + 1 - len(lines)) * step // 2), colour,
+                      "center", max_width=w - 16)
         for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
         draw_tip(surface, [*self.buttons, *self.more], font - 2)
