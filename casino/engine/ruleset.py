@@ -201,6 +201,22 @@ def _two_players() -> list[Literal[2, 3, 4]]:
     return [2]
 
 
+WORDING = ("title", "description", "source", "interpretations", "help")
+"""The fields that put the rules into words: the fingerprint (``Ruleset.digest``) leaves them
+out, so rewording a note does not make a saved game's rules look changed."""
+
+EARLIER_DIGESTS: dict[str, tuple[str, ...]] = {
+    "casino33": ("40497e8fa6d448cc",), "classic": ("7ad60622274e6bb5",),
+    "classic-sweeps": ("75742b4e5f53f7a8",), "draw": ("003f49b4d31f6240",),
+    "kasino": ("840b3b51f625096c",), "munter": ("e4d7949dbfb430bd",),
+    "royal": ("d2ed2ec66212792a",), "spade": ("17e55bfc568ec969",),
+    "spitenet": ("7ab1a2ab08dda28b",),
+}
+"""The bundled rulesets' fingerprints of the same rules from before the fingerprint left the
+wording out (their notes then cited the rule texts as "seed 004" and so on): a game saved
+then is not taken for one of changed rules."""
+
+
 @_frozen
 @dataclass(frozen=True, kw_only=True)
 class Ruleset:
@@ -211,7 +227,7 @@ class Ruleset:
     title: str
     description: str
     source: str
-    """the seed or reference the rules come from"""
+    """the rule text or reference the rules come from, and their docs/RULES.md section"""
     players: Annotated[list[Literal[2, 3, 4]], _Bounds(min_length=1)] = field(
         default_factory=_two_players)
     partnerships: bool = False
@@ -396,15 +412,20 @@ class Ruleset:
     @cached_property
     def digest(self) -> str:
         """A fingerprint of the rules as validated (comments and key order do not count), so
-        a saved game can tell that its ruleset file has changed (the rating points, which
-        play no part in a game, are left out)."""
-        # Ratings do not change how a game plays; leaving them out keeps the fingerprints
-        # of saves made before rulesets had the field.
+        a saved game can tell that its ruleset file has changed. What plays no part in a
+        game is left out: the rating points, and the words about the rules (``WORDING``)."""
         import hashlib  # here: loading it (OpenSSL) is a cost every start would pay
 
         data = self.model_dump()
         del data["scoring"]["ratings"]
+        for name in WORDING:
+            del data[name]
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+    def same_rules(self, digest: str) -> bool:
+        """Whether a save's fingerprint ``digest`` is of these rules: this one's, or one the
+        bundled ruleset had before (``EARLIER_DIGESTS``)."""
+        return digest == self.digest or digest in EARLIER_DIGESTS.get(self.ref, ())
 
     # The three calls a pydantic model offers that callers use (the network sends a ruleset
     # as data and validates what it receives; tests copy one with a change).

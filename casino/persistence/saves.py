@@ -496,7 +496,7 @@ def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader
                              "not there or does not load ({error}). {keep}",
                              name=repr(shorten(save.ruleset, 200)),
                              error=shorten(str(exc), 300), keep=keep))
-    changed = save.ruleset_digest is not None and save.ruleset_digest != ruleset.digest
+    changed = save.ruleset_digest is not None and not ruleset.same_rules(save.ruleset_digest)
     try:
         game = replay(save, lambda _name: ruleset)
     except SaveError as exc:

@@ -394,3 +394,26 @@ def test_four_players_each_alone_are_saved_and_resumed_alone(tmp_path: Path) -> 
     with pytest.raises(SaveError, match="teams"):
         replay(save.model_copy(update={"teams": True, "players": save.players[:3],
                                        "first_dealer": 0}))
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "casino33", "kasino"])
+def test_a_save_from_before_the_notes_were_reworded_resumes_without_a_note(
+        tmp_path: Path, ruleset: str) -> None:
+    """The rulesets' notes stopped citing the rule texts as "seed 004": their fingerprint
+    then counted the words too, so a game saved before would have resumed with "the ruleset
+    Classic Casino changed since this game was saved"."""
+    earlier = {"classic": "7ad60622274e6bb5", "casino33": "40497e8fa6d448cc",
+               "kasino": "840b3b51f625096c"}[ruleset]
+    game, save = play(ruleset, moves=9)
+    assert save_game(save.model_copy(update={"ruleset_digest": earlier}), tmp_path) is None
+    loaded, messages = load_game(tmp_path)
+    assert messages == () and loaded is not None and loaded[1] == game
+
+
+def test_rewording_a_ruleset_leaves_its_fingerprint() -> None:
+    rules = load_ruleset("classic")
+    reworded = rules.model_copy(update={
+        "source": "elsewhere", "help": "Other words.", "title": "Casino", "description": "",
+        "interpretations": ["One note."]})
+    assert reworded.digest == rules.digest
+    assert rules.model_copy(update={"pair_only": ["K"]}).digest != rules.digest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
@@ -910,17 +911,47 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
     def point(i: int, v: int) -> tuple[int, int]:
         return (x + 8 + round((w - 16) * i / n), y + h - 6 - round((h - 12) * v / top))
 
+    lines = [[point(i, v) for i, v in enumerate(running[s])] for s in range(sides)]
     if target:
         ty = point(0, target)[1]
         pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
-        draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
-    for s in range(sides):
+    for s, pts in enumerate(lines):
         colour = colour_of(session, s)
-        pts = [point(i, v) for i, v in enumerate(running[s])]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts:
             pygame.draw.circle(surface, colour, p, 4)
+    if target:
+        label = text_image(str(target), max(10, font - 4), DIM, False, None, cards=False)
+        surface.blit(label, clear_spot(label.get_size(), ty, lines,
+                                       pygame.Rect(box).inflate(-12, -4)))
+
+
+def clear_spot(size: tuple[int, int], line_y: int, lines: list[list[tuple[int, int]]],
+               bounds: pygame.Rect) -> pygame.Rect:
+    """Where a label of ``size`` sits on the horizontal line at ``line_y`` (the game's target)
+    inside ``bounds`` and clear of every side's line (drawn 3 px wide, 4 px dots): just above
+    the line at its left end, where every side starts from 0, else at its right end, else
+    further along; the spot crossed least if none is clear. At the right end only, the "21"
+    sat under the winner's line, which crosses the target there."""
+    width, height = size
+    lefts = [bounds.left, bounds.right - width,
+             *range(bounds.left + width, bounds.right - 2 * width, max(4, width // 2))]
+    best: pygame.Rect | None = None
+    fewest = 0
+    for left in lefts:
+        for top in (line_y - 2 - height, line_y + 3):
+            spot = pygame.Rect(left, top, width, height)
+            if not bounds.contains(spot):
+                continue
+            near = spot.inflate(6, 6)
+            hits = sum(1 for pts in lines for a, b in pairwise(pts) if near.clipline(a, b))
+            hits += sum(1 for pts in lines for p in pts if near.inflate(8, 8).collidepoint(p))
+            if not hits:
+                return spot
+            if best is None or hits < fewest:
+                best, fewest = spot, hits
+    return best or pygame.Rect(bounds.right - width, line_y - 2 - height, width, height)
 
 
 SETTLE_SECONDS = 0.7
