@@ -97,18 +97,37 @@ def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
 def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
     """The last move's lines and their type size: three lines at the box's size, or up to
     four a point or two smaller, so that a narrow box (four at 800x600) still says what was
-    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); what still does not
-    fit ends in an ellipsis."""
+    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); at the smallest size
+    as many as the box holds from its name to its edge ("take the multiple 10 build (10\u2665
+    7\u2660 3\u2666) wit\u2026" lost its 10\u2663); what still does not fit ends in an ellipsis."""
     lay = scene.layout()
     room = opponent_text_room(scene, seat)[1]
     last = last_move(scene.session, seat)
     if not last:
         return [], lay.font - 2
-    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4), (max(10, lay.font - 4), 4)):
+    small = max(10, lay.font - 4)
+    top, bottom = opponent_move_column(scene, seat)
+    most = 4
+    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4),
+                       (small, max(4, (bottom - top) // move_step(small, 5)))):
         lines = wrap(last, size, room)
         if len(lines) <= most:
             return lines, size
-    return [*lines[:3], " ".join(lines[3:])], size
+    return [*lines[:most - 1], " ".join(lines[most - 1:])], size
+
+
+def move_step(size: int, count: int) -> int:
+    """The line step of ``count`` lines beside a computer's backs: closer as they grow."""
+    return round(size * (1.4 if count < 3 else 1.2 if count < 4 else 1.1))
+
+
+def opponent_move_column(scene: TableScene, seat: int) -> tuple[int, int]:
+    """The top and bottom of the room for the lines beside a computer's backs: under its
+    name, above its box's edge."""
+    lay = scene.layout()
+    box = lay.opponents[scene.place(seat) - 1]
+    name = lay.font - (2 if scene.session.players > 2 else 0)
+    return box[1] + lay.margin // 2 + round(name * 1.4), box[1] + box[3] - lay.margin // 2
 
 
 def opponent_text_room(scene: TableScene, seat: int) -> tuple[int, int]:
@@ -197,8 +216,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         else:
             texts, move_size = opponent_move_fit(scene, seat)
             lines = [(text, TEXT, False) for text in texts]
-        step = round(move_size * (1.4 if len(lines) < 3 else 1.2 if len(lines) < 4 else 1.1))
-        y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
+        step = move_step(move_size, len(lines))
+        top, bottom = opponent_move_column(scene, seat)  # centred on the backs, in the box
+        y = max(top, min(hand[1] + lay.small[1] // 2 - step * len(lines) // 2,
+                         bottom - step * len(lines)))
         for text, colour, bold in lines:
             if room > 30:
                 draw_text(surface, text, move_size, (x, y), colour, bold=bold,
