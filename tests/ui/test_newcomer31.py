@@ -375,8 +375,7 @@ def test_four_at_800x600_each_computers_box_says_its_whole_move(language: str) -
         assert " ".join(table_view.opponent_move_lines(scene, seat)) == last, seat
         lines, size = table_view.opponent_move_fit(scene, seat)
         assert len(lines) <= (5 if seat == 2 else 4), seat
-        room = scene.opponent_hand_box(seat)[2] - scene.layout().small[0] * 1.35 \
-            - scene.layout().margin * 2
+        room = table_view.opponent_text_room(scene, seat)[1]  # as the drawing cuts it
         assert all(text_width(line, size) <= room for line in lines), (seat, lines)
 
 
