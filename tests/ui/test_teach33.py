@@ -6,13 +6,24 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from casino.engine import load_ruleset
+from casino.engine import legal_moves, load_ruleset
 from casino.engine.ruleset import bundled_names
+from casino.tutorial import LESSONS
+from casino.ui.app import App
 from casino.ui.layout import fit_font
 from casino.ui.scene import text_width
-from casino.ui.scenes.dialogs import EXAMPLE, HEADING, TextScene, move_pictures_width, rules_page
+from casino.ui.scenes.dialogs import (
+    EXAMPLE,
+    HEADING,
+    ConfirmScene,
+    TextScene,
+    move_pictures_width,
+    rules_page,
+)
+from casino.ui.scenes.table import TableScene
+from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.words import symbols
-from tests.ui.driver import key, steps
+from tests.ui.driver import click, click_move, hand_click_point, key, steps, top_name
 from tests.ui.helpers import keep_shot, make_app
 
 SIZES = [(1280, 800), (640, 400)]
@@ -99,3 +110,128 @@ def test_every_rules_page_fits_page_by_page(name: str, language: str,
         if page.scroll == before:
             break
     assert page.scroll + page.page() == len(page.lines())
+
+
+# -- the tutorial teaches what the table enforces ------------------------------------------
+
+
+def lesson_scene(app: App, title: str) -> TutorialScene:
+    index = next(k for k, lesson in enumerate(LESSONS) if lesson.title == title)
+    scene = TutorialScene(app, index)
+    app.stack.replace(scene)
+    steps(app)
+    return scene
+
+
+def wait_for_reply(app: App, scene: TutorialScene) -> None:
+    for _ in range(60):  # the reply comes after REPLY_DELAY seconds
+        steps(app, 1)
+        if scene.reply_in is None:
+            break
+
+
+@pytest.mark.parametrize("title", [lesson.title for lesson in LESSONS if lesson.then])
+def test_a_lesson_that_promises_the_take_plays_that_turn(title: str) -> None:
+    # Lessons 3 and 5 ended on "take it with your 8/10 next turn"; that turn never came.
+    app = make_app()
+    scene = lesson_scene(app, title)
+    lesson = scene.lesson
+    assert lesson.then is not None
+    click_move(app, lesson.solution_moves()[0])
+    steps(app)
+    assert scene.solved and not scene.finished() and scene.feedback == lesson.done
+    wait_for_reply(app, scene)
+    assert scene.turn == 1 and not scene.solved and scene.seat_to_move() == 0
+    assert scene.session.log[-1].seat == 1  # the computer's reply is in the log
+    lines, _bottom = scene.lesson_lines()
+    assert " ".join(line for line, _y, _said in lines).startswith(
+        symbols(lesson.then.teach)[:20])
+    take = lesson.solution_moves(1, scene.session.game.round)[0]
+    click_move(app, take)
+    steps(app)
+    assert scene.finished() and scene.feedback == lesson.then.done
+    app.draw()
+    keep_shot(app.screen, f"teach_lesson_{title.split()[0]}_taken")
+
+
+def test_the_table_refuses_a_trail_while_you_own_a_build_and_the_lesson_says_why() -> None:
+    app = make_app()
+    scene = lesson_scene(app, "Your build binds you")
+    boxes = scene.hand_card_boxes()
+    king = [str(c) for c in scene.view().hand].index("KH")
+    nxt = boxes[king + 1] if king + 1 < len(boxes) else None
+    click(hand_click_point(boxes[king], nxt))  # the King alone: a trail, which is refused
+    steps(app)
+    assert not scene.solved and scene.message_kind == "error"
+    assert "take, raise or duplicate your 8 build" in scene.feedback and not scene.feedback_ok
+    app.draw()
+    keep_shot(app.screen, "teach_lesson_refused")
+    click_move(app, scene.lesson.solution_moves()[0])
+    steps(app)
+    assert scene.finished()
+
+
+def test_the_last_take_gives_the_rest_of_the_table() -> None:
+    app = make_app()
+    scene = lesson_scene(app, "The last take")
+    click_move(app, scene.lesson.solution_moves()[0])
+    steps(app, 20)
+    assert scene.finished() and top_name(app) == "TutorialScene"  # no round sheet
+    taken = {str(c) for c in scene.session.game.round.captures[0]}
+    assert {"6C", "6H", "KD", "3S"} <= taken
+
+
+def finish(app: App) -> None:
+    scene = lesson_scene(app, LESSONS[-1].title)
+    click_move(app, scene.lesson.solution_moves()[0])
+    steps(app)
+    key(pygame.K_n)  # Finish
+    steps(app)
+
+
+def test_finish_offers_a_game_of_classic_against_easy() -> None:
+    # Finish went back to the title without a word.
+    app = make_app(ruleset="royal", level="expert")
+    finish(app)
+    assert top_name(app) == "ConfirmScene"
+    app.draw()
+    keep_shot(app.screen, "teach_finish")
+    key(pygame.K_y)
+    steps(app)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and not isinstance(table, TutorialScene)
+    assert table.session.ruleset.name == "classic" and len(table.session.seats) == 2
+    assert app.settings.difficulties[0] == "greedy"  # Easy
+
+
+def test_finish_asks_before_replacing_a_saved_game() -> None:
+    app = make_app()
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    table.perform(legal_moves(table.view())[0])
+    finish(app)
+    key(pygame.K_y)  # play Classic
+    steps(app)
+    ask = app.stack.top
+    assert isinstance(ask, ConfirmScene) and ask.title == "Replace your saved game?"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_every_lesson_is_read_whole(language: str, size: tuple[int, int]) -> None:
+    app = make_app(size=size, language=language)
+    for index, lesson in enumerate(LESSONS):
+        scene = TutorialScene(app, index)
+        app.stack.replace(scene)
+        steps(app)
+        for turn in range(lesson.turns):
+            lines, bottom = scene.lesson_lines()
+            assert lines and lines[-1][1] <= bottom, (lesson.title, turn)
+            click_move(app, lesson.solution_moves(turn, scene.session.game.round)[0])
+            steps(app)
+            lines, bottom = scene.lesson_lines()
+            assert lines[-1][2] and lines[-1][1] <= bottom, (lesson.title, turn, "done")
+            wait_for_reply(app, scene)
+        app.draw()
+        keep_shot(app.screen, f"teach_lesson_{index}_{language}_{size[0]}")
