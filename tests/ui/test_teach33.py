@@ -196,7 +196,7 @@ def test_finish_offers_a_game_of_classic_against_easy() -> None:
     assert top_name(app) == "ConfirmScene"
     app.draw()
     keep_shot(app.screen, "teach_finish")
-    key(pygame.K_y)
+    key(pygame.K_RETURN)  # the default: nothing is lost by it
     steps(app)
     table = app.stack.top
     assert isinstance(table, TableScene) and not isinstance(table, TutorialScene)

@@ -139,6 +139,7 @@ class TutorialScene(TableScene):
                              "against the Easy computer?"),
                            N_("Play Classic"), self.play_classic, self.leave)
         ask.buttons[1].label = N_("Not now")
+        ask.focus = 0  # nothing is lost: the title's Play asks before replacing a saved game
         self.app.stack.push(ask)
 
     def play_classic(self) -> None:
