@@ -154,6 +154,23 @@ def test_a_lesson_that_promises_the_take_plays_that_turn(title: str) -> None:
     keep_shot(app.screen, f"teach_lesson_{title.split()[0]}_taken")
 
 
+def test_undo_in_a_lesson_starts_it_again() -> None:
+    app = make_app()
+    scene = lesson_scene(app, "Building")
+    click_move(app, scene.lesson.solution_moves()[0])
+    wait_for_reply(app, scene)
+    assert scene.turn == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                         unicode="", scancode=0))
+    steps(app)
+    again = app.stack.top
+    assert isinstance(again, TutorialScene) and again is not scene
+    assert again.turn == 0 and again.session.game.round == scene.lesson.state()
+    click_move(app, again.lesson.solution_moves()[0])
+    steps(app)
+    assert again.solved
+
+
 def test_the_table_refuses_a_trail_while_you_own_a_build_and_the_lesson_says_why() -> None:
     app = make_app()
     scene = lesson_scene(app, "Your build binds you")

@@ -207,6 +207,12 @@ class TutorialScene(TableScene):
                 if self.reply_in <= 0:
                     self.play_reply()
 
+    def undo(self) -> None:
+        """Ctrl+Z starts the lesson again: its turns follow a script, which a move taken
+        back (the reply with it) would leave (a two-turn lesson then judged its second turn
+        in the position of its first)."""
+        self.on_action("lesson_again")
+
     def ask_hint(self) -> None:
         """In a lesson the hint is the lesson's own answer."""
         if self.can_act():
