@@ -188,6 +188,9 @@ def test_a_lesson_starts_with_an_empty_capture_pile() -> None:
     # their first card should see it arrive in an empty pile.
     for lesson in LESSONS:
         state = lesson.state()
+        if lesson.title == "The last take":  # the round's end is its point
+            assert not state.stock and state.is_last_deal()
+            continue
         assert state.captures[0] == () and state.captures[1] == (), lesson.title
         assert state.stock and not state.is_last_deal(), lesson.title
         for move in lesson.solution_moves():

@@ -526,44 +526,91 @@ SMALL = "~ "
 EXAMPLE = "@example "
 
 
-def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
-    """The tutorial's first plays that are legal under ``ruleset``, as (move, what it shows)."""
+def rule_examples(ruleset: Ruleset, shown: Ruleset | None = None) -> list[tuple[Move, str]]:
+    """The plays ``shown`` (``ruleset`` itself when left out) lists as its examples, as
+    (move, what it shows). A base's example is shown only where its card may do exactly
+    the same under ``ruleset`` (Classic's "a King takes only a King" is not Royal's)."""
     from casino.engine import legal_moves
     from casino.engine.errors import CasinoError
     from casino.engine.notation import parse_move, parse_position
-    from casino.tutorial import LESSONS
-    from casino.ui.words import move_text
+
+    def plays(rules: Ruleset, position: str, text: str) -> tuple[Move, set[Move]]:
+        state = parse_position(rules, position)
+        move = parse_move(state, text)
+        return move, {m for m in legal_moves(state) if m.card == move.card}
 
     out: list[tuple[Move, str]] = []
-    for lesson in LESSONS[:5]:
+    for example in (shown or ruleset).examples:
         try:
-            state = parse_position(ruleset, lesson.position)
-            move = parse_move(state, lesson.solutions[0])
+            move, legal = plays(ruleset, example.position, example.move)
+            same = shown is None or plays(shown, example.position, example.move)[1] == legal
         except (CasinoError, ValueError):
             continue
-        if move in legal_moves(state):
-            out.append((move, f"{_(lesson.title)}: {move_text(move, ruleset)}"))
+        if move in legal and same:
+            out.append((move, symbols(_(example.text))))
     return out
 
 
-def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = None
-               ) -> TextScene:
-    """The rules as help for a player: short sections, examples with card pictures, and
-    apart, smaller, how these rules read their sources ("about these rules")."""
-    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
-              HEADING + _("How to play")]
+def help_blocks(ruleset: Ruleset, scoring_too: bool = True) -> list[str]:
+    """A ruleset's help as the rules page's blocks: paragraphs, and a heading for each
+    'Heading:' paragraph ("Scoring:" and its text left out unless ``scoring_too``)."""
+    blocks: list[str] = []
     scoring = re.escape(_("Scoring:"))
     for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", symbols(_(ruleset.help)))):
         head = re.match(r"([A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}):\s*(.*)", para)
+        if head and not scoring_too and para.startswith(_("Scoring:")):
+            continue
         if head:
             rest = head.group(2)
             blocks += [f"{HEADING}{head.group(1)}", rest[:1].upper() + rest[1:]]
         else:
             blocks.append(para)
-    examples = rule_examples(ruleset)
-    if examples:
+    return blocks
+
+
+def base_rulesets(ruleset: Ruleset) -> list[Ruleset]:
+    """The rulesets ``ruleset`` builds on (its ``base``, that one's, ...), nearest first;
+    one that cannot be found any more is left out."""
+    from casino.engine.errors import CasinoError
+    from casino.persistence.rulesets import get_ruleset
+
+    out: list[Ruleset] = []
+    name = ruleset.based_on
+    while name is not None and len(out) < 4 and name not in (r.name for r in out):
+        try:
+            base = get_ruleset(name)
+        except CasinoError:
+            break
+        out.append(base)
+        name = base.based_on
+    return out
+
+
+def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = None
+               ) -> TextScene:
+    """The rules as help for a player: short sections, examples with card pictures, the
+    rules they build on ("As Classic Casino, but ...": Classic's help and examples), and
+    apart, smaller, how these rules read their sources ("about these rules")."""
+    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
+              HEADING + _("How to play"), *help_blocks(ruleset)]
+    examples: list[tuple[Move, str]] = []
+
+    def show(found: list[tuple[Move, str]]) -> None:
+        """Each example as what it shows, then the play in small cards and words."""
+        from casino.ui.words import move_text
+
+        for move, caption in found:
+            blocks.extend([caption, f"{EXAMPLE}{len(examples)}"])
+            examples.append((move, move_text(move, ruleset)))
+
+    own = rule_examples(ruleset)
+    if own:
         blocks.append(HEADING + _("Examples"))
-        blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
+        show(own)
+    for base in base_rulesets(ruleset):
+        blocks += [HEADING + _("{title}: the rules these build on").format(
+            title=_(base.title)), *help_blocks(base, scoring_too=False)]
+        show(rule_examples(ruleset, base))
     blocks += [HEADING + _("About these rules"),
                SMALL + _("Source:") + " " + symbols(cited(ruleset.source))]
     if ruleset.interpretations:
@@ -633,16 +680,25 @@ class TextScene(Dialog):
         self.lines()  # wrapped here, for the window's size, so drawing only reads them
 
     def fits(self, start: int) -> int:
-        """How many lines from ``start`` fit on the page, paragraph gaps included."""
+        """How many lines from ``start`` fit on the page, paragraph gaps included. An
+        example's words stay on the page of its cards: a page that would end between them
+        ends before the words."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
         y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
+        lines = self.lines()
         count = 0
-        for k, (line, new_para) in enumerate(self.lines()[start:]):
+        for k, (line, new_para) in enumerate(lines[start:]):
             y += (font // 2 if new_para and k else 0) + self.line_height(line)
             if y > bottom:
                 break
             count += 1
+        if start + count < len(lines) and lines[start + count][0].startswith(EXAMPLE):
+            first = count - 1  # the first line of the words before the cards
+            while first > 0 and not lines[start + first][1]:
+                first -= 1
+            if first > 0:
+                count = first
         return max(1, count)
 
     def page(self) -> int:
