@@ -25,6 +25,7 @@ from casino.net.protocol import SeatStatus
 from casino.net.table import TABLE_ENDED, UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
 from casino.persistence.files import data_dir, keep_aside, read_limited
 from casino.persistence.tokens import (
+    code_key,
     forget_table,
     known_tokens,
     newest_seat,
@@ -139,15 +140,20 @@ def _bundled() -> frozenset[str]:
 
 def found_line(table: FoundTable) -> str:
     """A table found on the network as a person reads it: the host's name, the rules by
-    their title (not the ruleset's file name), the open seats and where it is."""
+    their title (not the ruleset's file name), the open seats (or that it is being played)
+    and where it is."""
     # Only a bundled ruleset is looked up: the name comes from the network, and is never
     # taken for a path to read on this machine. A host's own ruleset: its name is all we know.
     rules = (_(load_ruleset(table.ruleset).title) if table.ruleset in _bundled()
              else table.ruleset)
     # the window announces "NAME RULESET" (a name unique on the network); show NAME alone
     name = table.name.removesuffix(f" {table.ruleset}") or table.name
-    seats = ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
-        n=table.open_seats)
+    # a table being played is listed, not withdrawn: a late friend learns it is there
+    # (and full) rather than that the network finds nothing; a seat kept there rejoins
+    seats = _("being played") if table.state == "playing" \
+        else _("its game is over") if table.state == "over" \
+        else ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
+            n=table.open_seats)
     return _("{name} \u00b7 {rules} \u00b7 {seats} \u00b7 {address}").format(
         name=name, rules=rules, seats=seats, address=table.where)
 
@@ -384,6 +390,7 @@ class NetworkScene(Scene):
             # window's own connection would otherwise take it, and hosting the saved table
             # again would seat the window as the friend.
             table.reserve(0, self.app.settings.player_name)
+        table.host_seat = 0  # this window's player: the guests' lobbies say who hosts
         try:
             # A table for this machine alone (127.0.0.1) is not announced.
             name = f"{self.app.settings.player_name} {table.ruleset.name}"
@@ -630,6 +637,26 @@ class LobbyScene(Scene):
         for button, box in zip(buttons, lay.buttons, strict=True):
             button.box = box
 
+    def code_and_where(self) -> tuple[str | None, str]:
+        """The join code to pass on (None until seated: a code the host refused is not
+        one), and the line under it: where the others join, and who hosts. A guest shows
+        them too, so a friend who joined first can bring a third in."""
+        if self.local is not None:
+            from casino.net.discovery import lan_address
+
+            return self.local.code, _("Others join at {address} with this code.").format(
+                address=f"{lan_address()}:{self.local.port}")
+        welcome = self.remote.welcome
+        if welcome is None:
+            return None, _("Table at {address}").format(address=self.remote.address)
+        host = next((seat for seat in welcome.seats if seat.seat == welcome.host), None)
+        code = code_key(self.remote.code)  # as the host reads it out: a typed 5 is its S
+        if host is None:
+            return code, _("Others join at {address} with this code.").format(
+                address=self.remote.address)
+        return code, _("{name} hosts this table: others join at {address} with this "
+                       "code.").format(name=seat_name(host), address=self.remote.address)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(assets.felt(surface.get_size()), (0, 0))
         w, h = surface.get_size()
@@ -646,25 +673,29 @@ class LobbyScene(Scene):
         draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
                   HILITE, "midtop", bold=True, max_width=lay.title[2])
         x, y, rw, _rh = lay.rows[0]
-        if self.local is not None:
-            from casino.net.discovery import lan_address
-
-            draw_text(surface, _("Join code  {code}").format(code=self.local.code), font + 6,
+        code, where = self.code_and_where()
+        if code is not None:
+            draw_text(surface, _("Join code  {code}").format(code=code), font + 6,
                       (x + 8, y), HILITE, bold=True)
-            draw_text(surface, _("Others join at {address} with this code.").format(
-                      address=f"{lan_address()}:{self.local.port}"), font - 1,
-                      (x + 8, lay.rows[1][1] + 4), DIM, max_width=rw - 16)
+            draw_text(surface, where, font - 1, (x + 8, lay.rows[1][1] + 4), DIM,
+                      max_width=rw - 16)
         else:
-            draw_text(surface, _("Table at {address}").format(address=self.remote.address),
-                      font, (x + 8, y), DIM)
+            draw_text(surface, where, font, (x + 8, y), DIM)
         seats = self.remote.seats
+        welcome = self.remote.welcome
         for i, seat in enumerate(seats.seats if seats else []):
             bx, by, bw, bh = lay.rows[3 + i]
             waiting = seat.seat in (seats.waiting_for if seats else [])
             draw_mark(surface, (bx + 16, by + bh // 2), seat.connected, max(5, font // 3))
             line = seat_line(seat, waiting)
-            if self.remote.welcome and seat.seat == self.remote.welcome.seat:
+            me = welcome is not None and seat.seat == welcome.seat
+            hosts = welcome is not None and seat.seat == welcome.host
+            if me and hosts:
+                line = _("{name} (you, the host)").format(name=line)
+            elif me:
                 line = _("{seat} (you)").format(seat=line)
+            elif hosts:
+                line = _("{seat} (the host)").format(seat=line)
             draw_text(surface, line, font, (bx + 32, by + bh // 2),
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
         status = reason_text(self.remote.problem) if self.remote.problem else \

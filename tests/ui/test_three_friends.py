@@ -1,0 +1,89 @@
+"""Three friends at one network table (s33 watch, items 5, 6 and 10): what a guest's lobby
+says, whose colour is whose, and leaving a network table from the menu. A real host on
+127.0.0.1 in this process, its guests over their own connections."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from casino.net.remote import Remote
+from casino.ui.app import App
+from casino.ui.scenes import network
+from casino.ui.scenes.network import PERSON, LobbyScene, NetworkScene, leave
+from tests.ui.driver import steps
+from tests.ui.helpers import keep_shot, make_app
+
+
+def wait_until(app: App, what: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Step the window until ``what`` is true (the bound is for a loaded machine only)."""
+    deadline = time.monotonic() + timeout
+    while not what():
+        assert time.monotonic() < deadline, "timed out"
+        steps(app, 1)
+        time.sleep(0.02)
+
+
+@contextmanager
+def bea_hosts_for_three() -> Iterator[tuple[App, LobbyScene]]:
+    """Bea's window hosts a Classic table for three people on 127.0.0.1: her lobby."""
+    app = make_app(player_name="Bea")
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.ruleset = "classic"
+    scene.seats = [PERSON, PERSON]
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    try:
+        wait_until(app, lambda: lobby.remote.seats is not None)
+        yield app, lobby
+    finally:
+        leave(app, lobby.remote, lobby.local)
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the network scenes draw from now on."""
+    texts: list[str] = []
+    real = network.draw_text
+
+    def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(network, "draw_text", record)
+    return texts
+
+
+def test_a_guests_lobby_shows_the_join_code_and_who_hosts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann, the first to join, could not pass the code on to Cy: her lobby said only
+    'Table at ADDRESS', and not who hosts either."""
+    with bea_hosts_for_three() as (app, host_lobby):
+        assert host_lobby.local is not None
+        code, port = host_lobby.local.code, host_lobby.local.port
+        # Ann typed the code with a 5 or a 2 where the host drew S or Z: shown as drawn
+        typed = code.replace("S", "5").replace("Z", "2")
+        ann = Remote(f"127.0.0.1:{port}", typed, "Ann")
+        guest = LobbyScene(app, ann, None)
+        try:
+            wait_until(app, lambda: (guest.update(0.0), ann.welcome is not None
+                                     and ann.seats is not None
+                                     and not ann.seats.seats[1].open)[1])
+            texts = drawn_texts(monkeypatch)
+            guest.draw(app.screen)
+            keep_shot(app.screen, "guest-lobby-code-and-host")
+            assert f"Join code  {code}" in texts
+            assert (f"Bea hosts this table: others join at 127.0.0.1:{port} with this code."
+                    in texts)
+            assert "Bea (the host)" in texts and "Ann (you)" in texts
+            texts.clear()
+            seats = host_lobby.remote
+            wait_until(app, lambda: seats.seats is not None and not seats.seats.seats[1].open)
+            host_lobby.draw(app.screen)  # the host's own window: its player is both
+            assert "Bea (you, the host)" in texts and "Ann" in texts
+        finally:
+            ann.close()
