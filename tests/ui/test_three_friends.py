@@ -42,7 +42,12 @@ def bea_hosts_for_three() -> Iterator[tuple[App, LobbyScene]]:
         wait_until(app, lambda: lobby.remote.seats is not None)
         yield app, lobby
     finally:
-        leave(app, lobby.remote, lobby.local)
+        if lobby in app.stack.scenes:
+            leave(app, lobby.remote, lobby.local)
+        else:  # the game started: Bea's table replaced the lobby, and its exit closes the host
+            from casino.ui.scenes.title import TitleScene
+
+            app.stack.replace(TitleScene(app))
 
 
 def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -87,3 +92,54 @@ def test_a_guests_lobby_shows_the_join_code_and_who_hosts(
             assert "Bea (you, the host)" in texts and "Ann" in texts
         finally:
             ann.close()
+
+
+def test_every_window_gives_each_friend_the_same_colour(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bea was blue in her window, green in Ann's and red in Cy's: each window counted the
+    colours from its own seat. Now a seat has one colour at every window, and each window
+    says which hand is its own by the frame's label."""
+    from casino.ui.remote_session import RemoteSession
+    from casino.ui.scenes import table_view
+    from casino.ui.scenes.table import TableScene
+
+    with bea_hosts_for_three() as (app, host_lobby):
+        assert host_lobby.local is not None
+        where = f"127.0.0.1:{host_lobby.local.port}"
+        guests: list[Remote] = []
+        try:
+            for name in ("Ann", "Cy"):  # one after the other: Ann in seat 2, Cy in seat 3
+                guests.append(Remote(where, host_lobby.local.code, name))
+                guest = guests[-1]
+                wait_until(app, lambda g=guest: (g.poll(), g.welcome is not None)[1])
+            remotes = [host_lobby.remote, *guests]
+
+            def all_dealt() -> bool:
+                for remote in remotes:
+                    remote.poll()
+                return all(r.state is not None for r in remotes)
+
+            wait_until(app, all_dealt)
+            sessions = [RemoteSession.start(remote, None) for remote in remotes]
+            assert [s.me for s in sessions] == [0, 1, 2]
+            colours = [[table_view.colour_of(s, seat) for seat in range(3)] for s in sessions]
+            assert colours[0] == colours[1] == colours[2], colours
+            assert len(set(colours[0])) == 3  # three friends, three colours
+            drawn: list[str] = []
+            real = table_view.draw_text
+
+            def spy(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+                drawn.append(text)
+                return real(surface, text, *args, **kwargs)
+
+            monkeypatch.setattr(table_view, "draw_text", spy)
+            for session, name in zip(sessions, ("Bea", "Ann", "Cy"), strict=True):
+                drawn.clear()
+                scene = TableScene(app, session)
+                scene.draw(app.screen)
+                keep_shot(app.screen, f"three-friends-{name}")
+                assert f" {name} (you) " in drawn, drawn
+        finally:
+            for guest in guests:
+                guest.close()
+
