@@ -264,7 +264,8 @@ class HostedTable:
         conn.send(encode(Welcome(seat=seat.index, token=seat.token or "",
                                  ruleset=self.table.ruleset.model_dump(mode="json"),
                                  seats=self.table.statuses(self.countdown()),
-                                 host=self.table.host_seat)))
+                                 host=self.table.host_seat,
+                                 seat_timeout=self.seat_timeout)))
         self.broadcast_seats()
         if self.table.started and not was_started:
             self.broadcast_state(with_last=False)

@@ -26,7 +26,7 @@ reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fiel
 state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer;
 4: a move says ``stand_in`` when the host's computer played it for an absent person;
 5: a seat says ``stand_in_after``, the seconds before the computer takes it; 6: a welcome
-names the ``host``'s seat)."""
+names the ``host``'s seat and the ``seat_timeout``)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -185,6 +185,9 @@ class Welcome(BaseModel):
     host: int | None = Field(None, ge=0, le=3)
     """The seat of the person whose window hosts the table (None: a table served without a
     player of its own): a guest's lobby says who hosts, for a third friend to ask."""
+    seat_timeout: float | None = Field(None, ge=0, le=86400)
+    """How long the game waits for a person who leaves before the host's computer plays
+    their seat (seconds): a window says so before its person leaves the table."""
 
 
 class Seats(BaseModel):

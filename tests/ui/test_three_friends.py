@@ -143,3 +143,74 @@ def test_every_window_gives_each_friend_the_same_colour(
             for guest in guests:
                 guest.close()
 
+
+def press_button(app: App, label: str) -> None:
+    """Click the button of the top dialog that reads ``label``."""
+    from tests.ui.driver import centre, click
+
+    top = app.stack.top
+    steps(app, 1)
+    button = next(b for b in top.buttons if b.label == label)  # type: ignore[attr-defined]
+    click(centre(button.box))
+    steps(app)
+
+
+def test_leaving_a_network_table_from_the_menu_asks_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ann pressed Menu -> New game at Bea's table and was back at the title in one click,
+    while the others read that the game waits for her. At a network table the item reads
+    'Leave the table' and says first what becomes of her seat; Quit asks too."""
+    import pygame
+
+    from casino.ui.remote_session import RemoteSession
+    from casino.ui.scenes.dialogs import ConfirmScene, MenuScene
+    from casino.ui.scenes.table import TableScene
+    from tests.ui.driver import key, top_name
+
+    with bea_hosts_for_three() as (app, host_lobby):
+        assert host_lobby.local is not None
+        where = f"127.0.0.1:{host_lobby.local.port}"
+        ann = Remote(where, host_lobby.local.code, "Ann")
+        wait_until(app, lambda: (ann.poll(), ann.welcome is not None)[1])
+        cy = Remote(where, host_lobby.local.code, "Cy")
+        try:
+            wait_until(app, lambda: isinstance(app.stack.top, TableScene))  # Bea's
+            bea_table = app.stack.top
+            wait_until(app, lambda: (ann.poll(), ann.state is not None)[1])
+            session = RemoteSession.start(ann, None)  # Ann's window, a guest
+            assert session.me == 1
+            table = TableScene(app, session)
+            app.stack.push(table)
+            steps(app)
+            key(pygame.K_ESCAPE)
+            steps(app)
+            menu = app.stack.top
+            assert isinstance(menu, MenuScene)
+            labels = [b.label for b in menu.buttons]
+            assert "Leave the table" in labels and "New game" not in labels
+            press_button(app, "Leave the table")
+            ask = app.stack.top
+            assert isinstance(ask, ConfirmScene), top_name(app)
+            assert ask.question == ("Your seat stays yours. The game waits 2 minutes for you, "
+                                    "then the host's computer plays it until you come back. "
+                                    "Network \u2192 Join takes it back.")
+            keep_shot(app.screen, "leave-the-table-asks")
+            press_button(app, "Cancel")  # nothing happened: the menu again, still seated
+            assert isinstance(app.stack.top, MenuScene) and ann.problem is None
+            press_button(app, "Quit")
+            ask = app.stack.top
+            assert isinstance(ask, ConfirmScene)
+            assert "the title offers the seat back" in ask.question
+            press_button(app, "Cancel")
+            press_button(app, "Resume")
+            assert app.stack.top is table
+            # the host's own window: leaving closes the table for everyone
+            assert isinstance(bea_table, TableScene)
+            app.stack.push(MenuScene(app, bea_table))
+            press_button(app, "Leave the table")
+            ask = app.stack.top
+            assert isinstance(ask, ConfirmScene)
+            assert ask.question.startswith("You host this table: leaving closes it for everyone.")
+        finally:
+            ann.close()
+            cy.close()

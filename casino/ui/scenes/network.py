@@ -53,9 +53,12 @@ from casino.ui.session import ai_levels, level_label
 from casino.ui.words import notice_text, reason_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from casino.net.discovery import FoundTable
     from casino.net.remote import LocalHost, Remote
     from casino.ui.app import App
+    from casino.ui.session import Session
 
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
@@ -719,6 +722,51 @@ class LobbyScene(Scene):
                           "center", max_width=bw)
         for button in buttons:
             button.draw(surface, font)
+
+
+def waited_for(seconds: float | None) -> str:
+    """How long the game waits for a person who left: '2 minutes', '45 seconds'."""
+    if seconds is None:
+        return _("a while")
+    whole = round(seconds)
+    if whole >= 60 and whole % 60 == 0:
+        return ngettext("{n} minute", "{n} minutes", whole // 60).format(n=whole // 60)
+    return ngettext("{n} second", "{n} seconds", whole).format(n=whole)
+
+
+def leave_question(app: App, session: Session, quitting: bool,
+                   on_no: Callable[[], None]) -> Scene:
+    """Menu -> Leave the table (or Quit) at a network table: what becomes of the seat, asked
+    first; the item left the table in one click, and the friends were told the game waits.
+    A host's leaving closes the table for everyone (it is saved, and Host opens it again)."""
+    from casino.ui.remote_session import RemoteSession
+    from casino.ui.scenes.dialogs import ConfirmScene
+
+    def go() -> None:
+        if quitting:
+            app.running = False
+        else:
+            app.show_title()
+
+    remote = session.remote if isinstance(session, RemoteSession) else None
+    hosting = isinstance(session, RemoteSession) and session.local is not None
+    welcome = remote.welcome if remote is not None else None
+    yes = N_("Quit") if quitting else N_("Leave the table")
+    title = N_("Quit and leave the table?") if quitting else N_("Leave the table?")
+    if session.game.is_over() or remote is None or welcome is None:
+        return ConfirmScene(app, title, _("The game is over: your seat is no longer needed."), yes,
+                            go, on_no)
+    if hosting:
+        question = _("You host this table: leaving closes it for everyone. It is saved, and "
+                     "Network → Host opens it again; the others rejoin their seats.")
+    else:
+        back = _("When you start the game again, the title offers the seat back "
+                 "(or Network → Join).") if quitting \
+            else _("Network → Join takes it back.")
+        question = _("Your seat stays yours. The game waits {time} for you, then the host's "
+                     "computer plays it until you come back. {back}").format(
+            time=waited_for(welcome.seat_timeout), back=back)
+    return ConfirmScene(app, title, question, yes, go, on_no)
 
 
 def leave(app: App, remote: Remote, local: LocalHost | None) -> None:
