@@ -680,8 +680,12 @@ class LobbyScene(Scene):
         if code is not None:
             draw_text(surface, _("Join code  {code}").format(code=code), font + 6,
                       (x + 8, y), HILITE, bold=True)
-            draw_text(surface, where, font - 1, (x + 8, lay.rows[1][1] + 4), DIM,
-                      max_width=rw - 16)
+            # on two lines where it needs them (who hosts, and where: a guest's is long),
+            # over the row the seats leave free, rather than squeezed small on one
+            for k, line in enumerate(wrap(where, font - 1, rw - 16)[:2]):
+                draw_text(surface, line, font - 1,
+                          (x + 8, lay.rows[1][1] + 4 + k * round((font - 1) * 1.25)), DIM,
+                          max_width=rw - 16)
         else:
             draw_text(surface, where, font, (x + 8, y), DIM)
         seats = self.remote.seats
