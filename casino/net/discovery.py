@@ -93,6 +93,9 @@ class Announcer:
         """One change of the announcement at a time: a seat taken while the name is still
         being claimed is said once the claim is made."""
         self._stopped = False
+        self._registered = False
+        """The name is claimed: changes are sent (before, or after a failed claim, they only
+        change what a claim would announce)."""
         self._updates: set[asyncio.Task[None]] = set()
 
     def _info(self, name: str, port: int, addresses: list[str],
@@ -113,6 +116,7 @@ class Announcer:
                 self.zc = AsyncZeroconf(interfaces=self.interfaces)
             self._announcing = await self.zc.async_register_service(self.info,
                                                                     allow_name_change=True)
+            self._registered = True
 
     async def update(self, open_seats: int, state: TableState) -> None:
         """Announce ``open_seats`` and ``state`` from now on (the same name and address:
@@ -125,7 +129,7 @@ class Announcer:
             # the name as claimed: the probes may have renamed it "Anna classic-2"
             info = self._info(self.info.name, self.info.port or 0,
                               self.info.parsed_addresses(), self.info.server)
-            if self.zc is not None:
+            if self.zc is not None and self._registered:
                 if isinstance(self._announcing, asyncio.Future):
                     self._announcing.cancel()  # the old records' repeats are stale now
                 self._announcing = await self.zc.async_update_service(info)
