@@ -6,8 +6,8 @@
    ``casino/tutorial.py`` and ``casino/i18n.py``; every ``Reason("...")`` message (the
    engine's refusals, the hint's reasons, the host's refusals: ``casino/engine``,
    ``casino/ai``, ``casino/net``); every ``Said("...")`` notice about the game's files
-   (``casino/persistence``); and the title, description and help of each bundled
-   ruleset, into ``casino/locale/casino.pot``;
+   (``casino/persistence``); and the title, description, help and examples' texts of each
+   bundled ruleset, into ``casino/locale/casino.pot``;
 2. update: merge the template into each ``casino/locale/<lang>/LC_MESSAGES/casino.po``
    (new strings arrive untranslated, changed ones marked fuzzy);
 3. compile: write ``casino.mo`` beside each ``.po`` (committed: the game loads it with the
@@ -55,6 +55,9 @@ def template() -> Catalog:
             if isinstance(data.get(field), str) and data[field].strip():
                 catalog.add(ruleset_text(data[field]), None,
                             [(str(path.relative_to(ROOT)), 0)], auto_comments=[field])
+        for example in data.get("examples", []):
+            catalog.add(example["text"], None, [(str(path.relative_to(ROOT)), 0)],
+                        auto_comments=["example: " + example["move"]])
     return catalog
 
 

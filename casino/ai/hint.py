@@ -8,7 +8,8 @@ review called 1.1 % of hinted moves a mistake (31 of 2,700 positions of Medium-l
 over the nine rulesets, ``benchmarks/hint_review.py``), some by 5-10 points near the game's
 target. The search runs on the AI process; ``benchmarks/ai_speed.py`` times it. The reason
 comes from the heuristic's assessment of that move: what it takes, what it risks, what a
-build is waiting for. The line is a ``Reason`` (message id and parameters), so the window
+build is waiting for, and only what the move's own words ("take Q♥ with Q♠") do not say: a
+plain take has none. The line is a ``Reason`` (message id and parameters), so the window
 says it in its own language; ``str()`` is English.
 """
 
@@ -40,8 +41,9 @@ def opinion(view: PlayerView, seed: int | str = OPINION_SEED) -> list[tuple[Move
     return expert(seed=seed).evaluate(view._replace(totals=()))
 
 
-def hint(view: PlayerView) -> tuple[Move, Reason]:
-    """The move to play and why, for the seat whose view this is (it must be their turn)."""
+def hint(view: PlayerView) -> tuple[Move, Reason | None]:
+    """The move to play and why, for the seat whose view this is (it must be their turn);
+    no why for a plain take, whose move says it all."""
     moves = legal_moves(view)
     if not moves:
         raise ValueError("no move to hint: it is not this player's turn")
@@ -59,52 +61,81 @@ def _card_named(card: Card) -> Param:
     return card
 
 
-def _takes_text(view: PlayerView, move: Capture) -> Reason:
-    """'Big Casino (10D), an Ace and 2 other cards'."""
+def _worth_naming(view: PlayerView, move: Capture) -> tuple[Param, ...]:
+    """What a capture takes that the move itself ('take 10♦ with 10♥') does not say:
+    the other side's piles, Big and Little Casino by name, the Aces where they score. The
+    plain cards are left out, as the move lists them."""
     pts = view.ruleset.scoring.card_points
     scoring = {t for cp in pts for t in cp.cards if cp.points}
-    cards = [c for it in move.items for c in item_cards(it)]
-    named: list[Param] = []
+    mine = view.side_of(view.player)
+    named: list[Param] = [_pile_named(it) for it in move.items
+                          if isinstance(it, Pile) and view.side_of(it.owner) != mine]
     aces = 0
-    plain: list[Card] = []
-    in_builds = {c.index for it in move.items if isinstance(it, Pile) for c in it.cards}
-    for c in [*cards, move.card]:
+    for c in [*(c for it in move.items for c in item_cards(it)), move.card]:
         if str(c) in _SPECIAL and str(c) in scoring:
             named.append(_card_named(c))
         elif c.rank == 1 and str(c) in scoring:
             aces += 1
-        elif c is not move.card and c.index not in in_builds:
-            plain.append(c)
     if aces:
         named.append(Reason("an Ace") if aces == 1 else Reason("{count} Aces", count=aces))
-    for b in (it for it in move.items if isinstance(it, Pile)):
-        named.insert(0, _pile_named(b, b.owner == view.player))
-    if len(plain) <= 2:
-        named.extend(plain)
-    elif named:  # three or more
-        named.append(Reason("{count} other cards", count=len(plain)))
-    else:
-        named.append(Reason("{count} cards", count=len(plain)))
-    if not named:
-        return Reason("the table")
-    # TRANSLATORS: what a capture takes, listed: 'an Ace, 3♠ and 5♦' (leave as it is).
-    return Reason("{parts:and}", parts=tuple(named))
+    return tuple(named)
 
 
-def _pile_named(pile: Pile, own: bool) -> Reason:
-    """'your 8 build', 'their 7 stack', 'their 9 block': each variant's own word."""
+def _pile_named(pile: Pile) -> Reason:
+    """'their 8 build', 'their 7 stack', 'their 9 block': each variant's own word."""
     if pile.kind is PileKind.STACK:
-        return (Reason("your {value} stack", value=pile.value) if own
-                else Reason("their {value} stack", value=pile.value))
+        return Reason("their {value} stack", value=pile.value)
     if pile.kind is PileKind.BLOCK:
-        return (Reason("your {value} block", value=pile.value) if own
-                else Reason("their {value} block", value=pile.value))
-    return (Reason("your {value} build", value=pile.value) if own
-            else Reason("their {value} build", value=pile.value))
+        return Reason("their {value} block", value=pile.value)
+    return Reason("their {value} build", value=pile.value)
 
 
-def _risk_text(view: PlayerView, a: Assessment, table_left: bool) -> Param:
-    if not table_left or not view.ruleset.scoring.sweep:
+def _capture_reason(view: PlayerView, a: Assessment, move: Capture) -> Reason | None:
+    """Why a capture, in what the move ('take 5♦, 3♣ with 8♠') does not say: a sweep, the
+    scoring cards and other sides' piles it takes, the sweep it leaves or risks, the last
+    take; None for a plain take, whose move says it all."""
+    scoring = view.ruleset.scoring
+    left = len(view.table) - len(move.items)
+    said: list[Reason] = []
+    if left == 0 and scoring.sweep:
+        said.append(Reason("sweeps the table for {points} point", points=scoring.sweep))
+    elif left == 0:
+        said.append(Reason("clears the table"))
+    named = _worth_naming(view, move)
+    if named:
+        # TRANSLATORS: what a capture takes, listed: 'their 8 build, Big Casino (10♦) and an
+        # Ace' (leave as it is).
+        said.append(Reason("takes {taken:and}", taken=named))
+    if left and scoring.sweep and a.sweep_risk < 0.05 and a.threat < 0.6:
+        said.append(Reason("leaves no sweep"))
+    if left and a.last_collect > 0:
+        said.append(Reason("the cards left on the table come to you at the end"))
+    done = _listed(said, listed=len(named) > 1)
+    if left and scoring.sweep and a.sweep_risk > 0.5:
+        if done is None:
+            return Reason("your opponent may sweep next ({chance:.0%})", chance=a.sweep_risk)
+        return Reason("{done}, but your opponent may sweep ({chance:.0%})", done=done,
+                      chance=a.sweep_risk)
+    return done
+
+
+def _listed(said: list[Reason], listed: bool) -> Reason | None:
+    """The parts of a reason in one line: 'takes an Ace and leaves no sweep'; with a comma
+    before the last 'and' when a part is a list of its own ('takes Big Casino (10♦) and an
+    Ace, and leaves no sweep')."""
+    if len(said) <= 1:
+        return said[0] if said else None
+    if listed:
+        # TRANSLATORS: the parts of a hint's reason when one is a list itself: 'takes 10♦
+        # and an Ace, and leaves no sweep' (leave as it is).
+        return Reason("{rest}, and {last}", rest=tuple(said[:-1]), last=said[-1])
+    # TRANSLATORS: the parts of a hint's reason: 'sweeps the table for 1 point and takes an
+    # Ace' (leave as it is).
+    return Reason("{said:and}", said=tuple(said))
+
+
+def _risk_text(view: PlayerView, a: Assessment) -> Param:
+    if not view.ruleset.scoring.sweep:
         return ""
     if a.sweep_risk < 0.05:
         return Reason(" and leaves no sweep") if a.threat < 0.6 else ""
@@ -113,24 +144,22 @@ def _risk_text(view: PlayerView, a: Assessment, table_left: bool) -> Param:
     return ""
 
 
-def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
-    """One line saying why move ``a.move`` is good."""
+def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason | None:
+    """One line saying why move ``a.move`` is good, in what the move's own words (the hint
+    line shows them first) do not say; None when there is nothing to add (a plain take)."""
+    why = _why(view, a)
+    if not exact:
+        return why
+    if why is None:
+        return Reason("the best play to the end of the round")
+    return Reason("{why} (the best play to the end of the round)", why=why)
+
+
+def _why(view: PlayerView, a: Assessment) -> Reason | None:
     move = a.move
-    left = len(view.table) - (len(move.items) if isinstance(move, Capture) else 0)
-    end: Param = Reason(" (the best play to the end of the round)") if exact else ""
     match move:
         case Capture():
-            taken = _takes_text(view, move)
-            if left == 0 and view.ruleset.scoring.sweep:
-                return Reason("sweeps the table for {points} point, taking {taken}{end}",
-                              points=view.ruleset.scoring.sweep, taken=taken, end=end)
-            if left == 0:
-                return Reason("clears the table, taking {taken}{end}", taken=taken, end=end)
-            rest: Param = ""
-            if a.last_collect > 0:
-                rest = Reason(", and the cards left on the table come to you at the end")
-            return Reason("takes {taken}{risk}{rest}{end}", taken=taken,
-                          risk=_risk_text(view, a, True), rest=rest, end=end)
+            return _capture_reason(view, a, move)
         case Build(value=value, card=card):
             holders = [
                 c for c in view.hand if c is not card and view.ruleset.takes_pile(c, value)
@@ -145,24 +174,24 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason:
             # The hint line shows the move itself ("build 9: 2♣ on 7♦"), so the reason says
             # only what the move does not: who takes the build, and its risk.
             # TRANSLATORS: why a build: 'you hold 9♦ to take it (risky: …)' (leave as it is).
-            return Reason("{held}{risk}{end}", held=held, risk=risk, end=end)
+            return Reason("{held}{risk}", held=held, risk=risk)
         case Trail():  # the hint line names the card
-            risk = _risk_text(view, a, True)
+            risk = _risk_text(view, a)
             others = [m for m in legal_moves(view) if not isinstance(m, Trail)]
             if any(isinstance(m, Capture) for m in others):  # the player sees the take
                 return Reason("better here than any take: it gives away the least"
-                              "{risk}{end}", risk=risk, end=end)
+                              "{risk}", risk=risk)
             if others and view.ruleset.build.style == "stacks":
                 return Reason("no stack worth making: it gives away the least"
-                              "{risk}{end}", risk=risk, end=end)
+                              "{risk}", risk=risk)
             if others:
                 return Reason("no build worth making: it gives away the least"
-                              "{risk}{end}", risk=risk, end=end)
+                              "{risk}", risk=risk)
             if view.ruleset.build.style == "stacks":
                 return Reason("nothing to take or stack: it gives away the least"
-                              "{risk}{end}", risk=risk, end=end)
+                              "{risk}", risk=risk)
             return Reason("nothing to take or build: it gives away the least"
-                          "{risk}{end}", risk=risk, end=end)
-        case Block(value=value):
-            return Reason("blocks {value}: only a {value} can take it now{end}", value=value,
-                          end=end)
+                          "{risk}", risk=risk)
+        case Block(value=value):  # the hint line says "block 7: 5♠ on 2♦"
+            return Reason("only a {value} can take it now", value=value)
+    return None  # pragma: no cover - every move kind is matched

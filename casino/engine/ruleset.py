@@ -197,8 +197,44 @@ class GameRules:
     """rounds = this x players (kind rounds)"""
 
 
+@_frozen
+@dataclass(frozen=True, kw_only=True)
+class Example:
+    """A play the rules page shows: a position and a move of it in docs/NOTATION.md, and
+    what it shows a player (a catalogue message). The resolver refuses a file whose example
+    does not read or is not a legal move of its position under the file's rules."""
+
+    __pydantic_config__ = _STRICT
+    text: str
+    position: str
+    move: str
+
+
 def _two_players() -> list[Literal[2, 3, 4]]:
     return [2]
+
+
+WORDING = ("title", "description", "source", "interpretations", "help", "examples",
+           "based_on")
+"""The fields that put the rules into words (and show them): the fingerprint
+(``Ruleset.digest``) leaves them out, so rewording a note or changing an example does not
+make a saved game's rules look changed."""
+
+TEACHING = ("examples", "based_on")
+"""Wording fields newer than protocol 4, whose peers refuse unknown fields: a host leaves them
+out of the ruleset it sends (``wire_data``) and a guest takes them from its own copy of the
+same bundled rules (``with_teaching``)."""
+
+EARLIER_DIGESTS: dict[str, tuple[str, ...]] = {
+    "casino33": ("40497e8fa6d448cc",), "classic": ("7ad60622274e6bb5",),
+    "classic-sweeps": ("75742b4e5f53f7a8",), "draw": ("003f49b4d31f6240",),
+    "kasino": ("840b3b51f625096c",), "munter": ("e4d7949dbfb430bd",),
+    "royal": ("d2ed2ec66212792a",), "spade": ("17e55bfc568ec969",),
+    "spitenet": ("7ab1a2ab08dda28b",),
+}
+"""The bundled rulesets' fingerprints of the same rules from before the fingerprint left the
+wording out (their notes then cited the rule texts as "seed 004" and so on): a game saved
+then is not taken for one of changed rules."""
 
 
 @_frozen
@@ -211,7 +247,7 @@ class Ruleset:
     title: str
     description: str
     source: str
-    """the seed or reference the rules come from"""
+    """the rule text or reference the rules come from, and their docs/RULES.md section"""
     players: Annotated[list[Literal[2, 3, 4]], _Bounds(min_length=1)] = field(
         default_factory=_two_players)
     partnerships: bool = False
@@ -234,6 +270,11 @@ class Ruleset:
     """choices made where the source is silent"""
     help: str = ""
     """rules help shown to players"""
+    examples: list[Example] = field(default_factory=list)
+    """plays the rules page shows; a file's own, never its base's"""
+    based_on: str | None = None
+    """the ruleset whose help this one's takes for granted ("As Classic Casino, but ..."):
+    the rules page explains it too, with its examples"""
     _file: str | None = field(default_factory=lambda: None, init=False, repr=False)
     """The absolute path of the file it was loaded from by path (``casino --ruleset FILE``);
     set by the resolver, never read from a file. (A factory, so that every ruleset holds it
@@ -396,15 +437,20 @@ class Ruleset:
     @cached_property
     def digest(self) -> str:
         """A fingerprint of the rules as validated (comments and key order do not count), so
-        a saved game can tell that its ruleset file has changed (the rating points, which
-        play no part in a game, are left out)."""
-        # Ratings do not change how a game plays; leaving them out keeps the fingerprints
-        # of saves made before rulesets had the field.
+        a saved game can tell that its ruleset file has changed. What plays no part in a
+        game is left out: the rating points, and the words about the rules (``WORDING``)."""
         import hashlib  # here: loading it (OpenSSL) is a cost every start would pay
 
         data = self.model_dump()
         del data["scoring"]["ratings"]
+        for name in WORDING:
+            del data[name]
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+    def same_rules(self, digest: str) -> bool:
+        """Whether a save's fingerprint ``digest`` is of these rules: this one's, or one the
+        bundled ruleset had before (``EARLIER_DIGESTS``)."""
+        return digest == self.digest or digest in EARLIER_DIGESTS.get(self.ref, ())
 
     # The three calls a pydantic model offers that callers use (the network sends a ruleset
     # as data and validates what it receives; tests copy one with a change).
@@ -442,6 +488,25 @@ class Ruleset:
         return copy
 
 
+def wire_data(ruleset: Ruleset) -> dict[str, Any]:
+    """``ruleset`` as data a peer of any protocol-4 version reads (``TEACHING`` left out)."""
+    data = ruleset.model_dump(mode="json")
+    for name in TEACHING:
+        del data[name]
+    return data
+
+
+def with_teaching(ruleset: Ruleset) -> Ruleset:
+    """``ruleset`` (received without ``TEACHING``) with the examples and base of the bundled
+    ruleset of its name when that has the same rules; else as it is."""
+    if ruleset.name not in bundled_names():
+        return ruleset
+    local = load_ruleset(ruleset.name)
+    if local.digest != ruleset.digest:
+        return ruleset
+    return ruleset.model_copy(update={name: getattr(local, name) for name in TEACHING})
+
+
 def _validation_error() -> type[ValidationError]:
     from pydantic import ValidationError
 
@@ -466,6 +531,8 @@ _PARTS: dict[str, Callable[..., Any]] = {
     "scoring": lambda card_points=(), **rest: ScoringRules(
         card_points=[CardPoints(**cp) for cp in card_points], **rest),
 }
+_LISTS: dict[str, Callable[..., Any]] = {"examples": Example}
+"""Fields that are lists of parts, each part made from its table."""
 
 
 def _built(data: dict[str, Any]) -> Ruleset:
@@ -475,7 +542,37 @@ def _built(data: dict[str, Any]) -> Ruleset:
     for key, part in _PARTS.items():
         if key in fields:
             fields[key] = part(**fields[key])
+    for key, part in _LISTS.items():
+        if key in fields:
+            fields[key] = [part(**item) for item in fields[key]]
     return Ruleset(**fields)
+
+
+def example_problems(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """Each example of ``ruleset`` that does not read, or whose move is not legal in its
+    position under ``ruleset``, as (field, what is wrong)."""
+    from casino.engine.errors import CasinoError
+    from casino.engine.notation import parse_move, parse_position
+    from casino.engine.rules import explain, legal_moves
+
+    problems: list[tuple[str, str]] = []
+    for k, example in enumerate(ruleset.examples):
+        if not example.text.strip():
+            problems.append((f"examples.{k}.text", "says nothing: write what the play shows"))
+        try:
+            state = parse_position(ruleset, example.position)
+        except (CasinoError, ValueError) as exc:
+            problems.append((f"examples.{k}.position", str(exc)))
+            continue
+        try:
+            move = parse_move(state, example.move)
+        except (CasinoError, ValueError) as exc:
+            problems.append((f"examples.{k}.move", str(exc)))
+            continue
+        if move not in legal_moves(state):
+            problems.append((f"examples.{k}.move", f"{example.move!r} is not legal in its "
+                             f"position: {explain(state, move)}"))
+    return problems
 
 
 def _format_loc(loc: tuple[int | str, ...]) -> str:
@@ -709,6 +806,7 @@ class _Finder:
             if where in (*seen, source):
                 raise RulesetError(f"{source}: field base: {base!r} leads back to itself")
             under = self.data(self.text(origin, where, place), base, where, (*seen, source))
+            under.pop("examples", None)  # a base's examples may not hold under these rules
             data = _merge(under, data)
         data["name"] = name
         return data
@@ -734,10 +832,24 @@ class _Finder:
         data = self.data(self.text(origin, where, place), str(ref), where, ())
         if self.built and origin == "bundled" and not self.read and not self.misnamed:
             try:
-                return _built(data)
+                ruleset = _built(data)
             except Exception:  # whatever is amiss, pydantic below names it
                 pass
+            else:
+                return self.checked(ruleset, where)
         return self.validate(data, where)
+
+    def checked(self, ruleset: Ruleset, source: str) -> Ruleset:
+        """``ruleset`` if its examples are legal plays; else the problems, file and field."""
+        problems = example_problems(ruleset)
+        if ruleset.based_on is not None:
+            try:
+                self.locate(ruleset.based_on, "based_on")
+            except RulesetError as exc:
+                problems.append(("based_on", str(exc)))
+        if problems:
+            raise _Invalid([f"{source}: field {field}: {text}" for field, text in problems])
+        return ruleset
 
     def locate_quietly(self, name: str) -> str | None:
         """Where ``name`` is found by name, or None (a file loaded by path may be that one)."""
@@ -757,7 +869,7 @@ class _Finder:
             lines.append(f"{source}: nested too deeply to be a ruleset")
         if lines or ruleset is None:
             raise _Invalid(lines)
-        return ruleset
+        return self.checked(ruleset, source)
 
 
 def load_ruleset(ref: str | Path, folders: tuple[Path, ...] = ()) -> Ruleset:

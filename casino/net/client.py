@@ -26,7 +26,7 @@ from casino.ai.basic import Policy
 from casino.engine.moves import Move
 from casino.engine.notation import format_move
 from casino.engine.rules import legal_moves
-from casino.engine.ruleset import Ruleset
+from casino.engine.ruleset import Ruleset, with_teaching
 from casino.engine.state import PlayerView
 from casino.engine.wording import Reason
 from casino.net.protocol import (
@@ -122,7 +122,7 @@ class Seated:
         self.welcome = welcome
         self.seat = welcome.seat
         self.token = welcome.token
-        self.ruleset = Ruleset.model_validate(welcome.ruleset)
+        self.ruleset = with_teaching(Ruleset.model_validate(welcome.ruleset))
 
     @classmethod
     async def open(cls, url: str, hello: Hello, timeout: float = 30.0) -> Seated:

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from casino.ai.basic import Policy
 from casino.engine.errors import CasinoError
 from casino.engine.record import error_reason
-from casino.engine.ruleset import Ruleset
+from casino.engine.ruleset import Ruleset, wire_data
 from casino.engine.wording import Reason, Said
 from casino.net.protocol import (
     MAX_FRAME,
@@ -262,7 +262,7 @@ class HostedTable:
         if timer is not None:
             timer.cancel()
         conn.send(encode(Welcome(seat=seat.index, token=seat.token or "",
-                                 ruleset=self.table.ruleset.model_dump(mode="json"),
+                                 ruleset=wire_data(self.table.ruleset),
                                  seats=self.table.statuses(self.countdown()),
                                  host=self.table.host_seat,
                                  seat_timeout=self.seat_timeout)))

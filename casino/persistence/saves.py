@@ -285,8 +285,9 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
 
     Another game already in the slot is never overwritten: a different game in progress
     is kept as ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>``
-    (one a newer version wrote as ``.newer-<time>``);
-    the message says where. While another running Casino holds the slot nothing is written.
+    (one a newer version wrote as ``.newer-<time>``); the message says so (for a game in
+    progress in words for the person: which game, and that it comes back, not where it is
+    filed). While another running Casino holds the slot nothing is written.
     """
     path = save_path(directory)
     refused = claim_slot(directory)
@@ -316,9 +317,9 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
         if backup is None:
             return Said("{path}: game not saved: the game in progress there could not be kept "
                         "aside", path=str(path))
-        notice = Said("{path}: held another game in progress ({ruleset}, started {started} "
-                      "UTC); it is kept as {backup}", path=str(path), ruleset=present.ruleset,
-                      started=present.started.strftime("%Y-%m-%d %H:%M"), backup=str(backup))
+        notice = Said("Your {title} game in progress, started {started}, was put aside: it "
+                      "is offered again once this game is over.", title=_title_of(present),
+                      started=_started(present))
     try:
         atomic_write(path, save.to_json().encode("utf-8"))
     except OSError as exc:
@@ -354,7 +355,8 @@ def load_game(
         return Loaded(None, (Said("{path}: another Casino window (process {pid}) is playing "
                                   "the saved game; it can be resumed once that window is "
                                   "closed", path=str(path), pid=owner),))
-    back = _bring_back_unfinished(path)
+    brought = _bring_back_unfinished(path)
+    back = () if brought is None else (_back_said(brought),)
     label = "broken"
     try:
         raw = read_limited(path)
@@ -386,23 +388,54 @@ def load_game(
     return Loaded(None, (message, Said("the file is kept as {backup}", backup=str(backup))))
 
 
-def _bring_back_unfinished(path: Path) -> tuple[str, ...]:
-    """With no save in the slot, put back the newest game kept aside as unfinished.
+def bring_back_unfinished(directory: Path | None = None) -> SavedGame | None:
+    """``load_game``'s first step on its own, for a caller that offers the game brought back
+    in its own words: the newest game put aside, back in the free slot; None when there is
+    none, the slot is taken, or another window holds it."""
+    if slot_owner(directory) is not None:
+        return None
+    return _bring_back_unfinished(save_path(directory))
+
+
+def _bring_back_unfinished(path: Path) -> SavedGame | None:
+    """With no save in the slot, put back the newest game kept aside as unfinished; the game
+    brought back (None when none was, or it does not read: the load says what is wrong).
 
     A game in progress that a new game displaced (``save_game``) is offered again once the
-    slot is free, so "Not now" never means "never". A message says so; else nothing.
+    slot is free, so "Not now" never means "never". Each one comes back in turn, the newest
+    first, as the games before it end: none is left behind unseen.
     """
     if path.exists():
-        return ()
+        return None
     kept = sorted(path.parent.glob(f"{glob.escape(path.name)}.unfinished-*"))
     if not kept:
-        return ()
+        return None
     try:
         move_no_clobber(kept[-1], path)
-    except OSError:
-        return ()
-    return (Said("{path}: your unfinished game kept as {name} is back, to resume now or later",
-                 path=str(path), name=kept[-1].name),)
+        return _read_save(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _back_said(save: SavedGame) -> str:
+    """The notice that a game put aside is back in the slot, worded for the person."""
+    return Said("Your {title} game put aside earlier (started {started}) is back: resume it "
+                "now or later.", title=_title_of(save), started=_started(save))
+
+
+def _title_of(save: SavedGame) -> Reason:
+    """The title of a save's ruleset, as the title screen names it (in the window's
+    language); its name when the ruleset does not load."""
+    try:
+        title = default_loader(save.ruleset).title
+    except CasinoError:
+        return Reason.plain(shorten(Path(save.ruleset).stem, 60))
+    return Reason(title.replace("{", "{{").replace("}", "}}"))  # a title, not a template
+
+
+def _started(save: SavedGame) -> str:
+    """When a saved game started, in local time to the minute."""
+    return save.started.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 class _Waiting(NamedTuple):
@@ -463,7 +496,7 @@ def _with_ruleset(save: SavedGame, load_ruleset: RulesetLoader
                              "not there or does not load ({error}). {keep}",
                              name=repr(shorten(save.ruleset, 200)),
                              error=shorten(str(exc), 300), keep=keep))
-    changed = save.ruleset_digest is not None and save.ruleset_digest != ruleset.digest
+    changed = save.ruleset_digest is not None and not ruleset.same_rules(save.ruleset_digest)
     try:
         game = replay(save, lambda _name: ruleset)
     except SaveError as exc:

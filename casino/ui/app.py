@@ -10,7 +10,7 @@ import sys
 import time
 import warnings
 from datetime import date
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pygame
 from pydantic import ValidationError
@@ -23,9 +23,10 @@ from casino.persistence import SavedGame, load_game, load_settings, save_setting
 from casino.persistence.daily import daily_seed
 from casino.persistence.files import shorten
 from casino.persistence.rulesets import broken_notices, get_ruleset
+from casino.persistence.saves import bring_back_unfinished
 from casino.persistence.settings import MIN_WINDOW, at_least_the_floor
 from casino.ui import assets
-from casino.ui.scene import Scene, SceneStack
+from casino.ui.scene import Scene, SceneStack, use_deck
 from casino.ui.session import (
     FALLBACK_LEVEL,
     HUMAN,
@@ -39,6 +40,9 @@ from casino.ui.session import (
 from casino.ui.settings import Settings
 from casino.ui.sound import Sounds
 from casino.ui.words import notice_text
+
+if TYPE_CHECKING:
+    from casino.ui.scenes.title import TitleScene
 
 DEFAULT_SIZE = (1280, 800)
 MAX_NOTICE = 600  # characters of one notice shown
@@ -69,6 +73,7 @@ class App:
         self.sounds = Sounds()
         self.sounds.enabled = settings.sound
         set_language(settings.language)
+        use_deck(settings.four_colour)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.fps = fps
@@ -96,6 +101,7 @@ class App:
             return
         self.settings, self.saved = settings, saved
         self.sounds.enabled = settings.sound
+        use_deck(settings.four_colour)
         if "language" in changes:
             set_language(settings.language)
             for scene in self.stack.scenes:
@@ -152,22 +158,39 @@ class App:
         self.stack.replace(TableScene(self, session))
 
     def show_title(self) -> None:
-        """The title screen, offering to resume a saved game (or recording a finished one)."""
+        """At launch: the title screen, offering to resume a saved game."""
+        from casino.ui.scenes.title import ResumeScene
+
+        title = self.to_title()
+        if title.saved is not None and not isinstance(self.stack.top, ResumeScene):
+            self.stack.push(ResumeScene(self, *title.saved))
+
+    def to_title(self) -> TitleScene:
+        """The title screen in place of every scene, knowing the saved game in progress, so
+        its Play asks before a new game puts that one aside (or recording a finished one).
+        A game put aside for another that has ended since is back: it is offered at once.
+
+        Every way back to the title comes here: a title built alone (Menu, New game; the
+        tutorial; the review; the game's result) let Play set the saved game aside without
+        a word, and a game put aside came back only at the next launch."""
         from casino.ui.scenes.title import ResumeScene, TitleScene
 
         title = TitleScene(self)
         self.stack.replace(title)
+        back = bring_back_unfinished()
         loaded = load_game()
         self.notices.extend(loaded.messages)
         if loaded.value is None:
-            return
+            return title
         save, game = loaded.value
         if game.is_over():  # the program stopped before the game was recorded
             session = Session.resume(save, game)
             self.notices.extend(session.record())
-            return
+            return title
         title.saved = (save, game)
-        self.stack.push(ResumeScene(self, save, game))
+        if back is not None:
+            self.stack.push(ResumeScene(self, save, game, back=True))
+        return title
 
     def offer_rejoin(self) -> None:
         """At launch, over the title (under the resume offer, when there is one): take back

@@ -25,6 +25,7 @@ BACK_COLOURS = {
     "diamonds": ((70, 40, 120), (235, 215, 120)),
 }
 FOUR_COLOUR = {"C": (20, 130, 40), "D": (30, 80, 210)}
+TWO_COLOUR = {"C": (0, 0, 0), "D": (200, 0, 0), "H": (200, 0, 0), "S": (0, 0, 0)}
 SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 SEAT_COLOURS = ((52, 120, 230), (215, 60, 50), (40, 160, 80), (210, 150, 30))
 
@@ -49,6 +50,34 @@ def _raw_face(card: Card, four_colour: bool) -> pygame.Surface:
         pixels = pygame.PixelArray(surface)
         pixels.replace(ink, FOUR_COLOUR[card.suit], distance=0.25)
         del pixels
+    return surface
+
+
+INDEX_AREA = pygame.Rect(5, 5, 130, 220)
+"""Where on a bundled face (338x489, inside its 5-pixel border) to look for its top-left
+corner index: the rank and suit glyphs are the shapes here that end left of x 63 and above
+y 133 (the pips and court art reach further)."""
+
+
+@lru_cache(maxsize=64)
+def _indexless_face(card: Card, four_colour: bool) -> pygame.Surface:
+    """The face without its own top-left index, for a large index to stand over: it showed
+    the rank twice, the big index over the card's small one. (The small suit sign the
+    Kings of clubs and spades hold against their sceptre stays: it is part of the art.)"""
+    surface = _raw_face(card, four_colour).copy()
+    area = surface.subsurface(INDEX_AREA)
+    ink = pygame.mask.from_threshold(area, (255, 255, 255, 255), (12, 12, 12, 255))
+    ink.invert()
+    for shape in ink.connected_components():
+        box = shape.get_bounding_rects()[0]
+        if box.x == 0 or box.y == 0 or box.right > 58 or box.bottom > 128:
+            continue  # the border's corner, a pip or the court art
+        grown = pygame.mask.Mask(shape.get_size())
+        for dx in range(-2, 3):  # and the light edge around each glyph
+            for dy in range(-2, 3):
+                grown.draw(shape, (dx, dy))
+        area.blit(grown.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0)),
+                  (0, 0))
     return surface
 
 
@@ -81,10 +110,10 @@ def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
     radius = max(3, w // 12)
     pygame.draw.rect(surface, (255, 255, 255), (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surface, (90, 90, 90), (0, 0, w, h), 1, border_radius=radius)
-    face = pygame.transform.smoothscale(_raw_face(card, four_colour), area.size)
+    face = pygame.transform.smoothscale(_indexless_face(card, four_colour), area.size)
     surface.blit(face, area)
     label = font(max(8, round(band.h * 0.95)), True).render(
-        f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, _ink(card, four_colour))
+        f"{card.rank_text}{SUIT_GLYPH[card.suit]}", True, suit_ink(card.suit, four_colour))
     if label.get_height() > band.h or label.get_width() > band.w - 8:
         k = min(band.h / label.get_height(), (band.w - 8) / label.get_width())
         label = pygame.transform.smoothscale(
@@ -93,10 +122,10 @@ def card_face(card: Card, size: tuple[int, int], four_colour: bool = False,
     return surface.convert_alpha()
 
 
-def _ink(card: Card, four_colour: bool) -> tuple[int, int, int]:
-    if four_colour and card.suit in FOUR_COLOUR:
-        return FOUR_COLOUR[card.suit]
-    return (200, 0, 0) if card.suit in "DH" else (0, 0, 0)
+def suit_ink(suit: str, four_colour: bool) -> tuple[int, int, int]:
+    """A suit's ink, the one source for the cards' large indices and the card chips in text
+    (the log, sheets, chooser, hint and status kept red and black in a four-colour deck)."""
+    return FOUR_COLOUR[suit] if four_colour and suit in FOUR_COLOUR else TWO_COLOUR[suit]
 
 
 @lru_cache(maxsize=32)

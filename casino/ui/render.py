@@ -13,7 +13,7 @@ from casino.engine.state import TableItem, item_cards
 from casino.i18n import _, ngettext
 from casino.ui import assets
 from casino.ui.layout import Box, pile_boxes
-from casino.ui.scene import DIM, TEXT, draw_text, text_width
+from casino.ui.scene import DIM, SHRINK, TEXT, draw_text, text_width
 from casino.ui.settings import Settings
 from casino.ui.words import rank_letter, symbols
 
@@ -71,9 +71,11 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
               tag: int, ruleset: Ruleset, settings: Settings,
               colour_of: Callable[[int], tuple[int, int, int]],
               outline: tuple[int, int, int] | None, hidden: set[Card],
-              owners: tuple[str, ...] = ()) -> None:
+              owners: tuple[tuple[str, ...], ...] = ()) -> None:
     """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
-    led by the owner's short name ("You: 8"), so ownership is not told by colour alone.
+    led by the owner's name ("You: 8"), so ownership is not told by colour alone: of the
+    names ``owners`` gives a seat, longest first, the first that fits ("Computer 3: 10",
+    else "Comp 3: 10"), else the value alone in the owner's colour.
     ``colour_of`` gives a seat's colour as the caller counts seats (the table from the
     window's own seat, the review from the reviewed one)."""
     cards = item_cards(item)
@@ -96,16 +98,20 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         texts = [tag_words, re.sub(r" \([^)]*\)", "", tag_words)]
         if item.kind is PileKind.STACK:
             texts = [_("stack {value}").format(value=item.value), str(item.value)]
-        if item.owner < len(owners):
-            texts = [f"{owners[item.owner]}: {t}" for t in texts]
         line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
+        groups = build_groups(item) if tag >= 2 * line_h else []
+        if groups:  # "[5][5]" under it says the build is double: "Comp 4: 5" fits, not "\u00d72"
+            texts.append(re.sub(r" \u00d7\d+", "", texts[-1]))
+        if item.owner < len(owners):  # the value alone, in the owner's colour, before a
+            # tag cut short ("Partn\u2026" at 640x400 lost what the build is)
+            texts = [f"{owner}: {t}" for owner in owners[item.owner] for t in texts] + texts
         size = max(10, round(line_h * 0.7))
         room = slot[2] - 4
-        text = next((t for t in texts if assets.font(size, True).size(t)[0] + 12 <= room),
-                    texts[-1])
-        groups = build_groups(item)
-        lines = [text, "".join(f"[{g}]" for g in groups)] if groups and tag >= 2 * line_h \
-            else [text]
+        # a tenth smaller at most ("Partner: 10" at 1280x800), else as small as any text
+        # gets ("You: 10" at 640x400), else the value alone
+        text = next((t for shrink in (0.9, SHRINK) for t in texts
+                     if assets.font(size, True).size(t)[0] * shrink + 8 <= room), texts[-1])
+        lines = [text, "".join(f"[{g}]" for g in groups)] if groups else [text]
         sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
         widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
                      enumerate(zip(lines, sizes, strict=True)))

@@ -207,9 +207,16 @@ def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
     return any(button.handle(event) for button in buttons)
 
 
-RED_INK = (200, 20, 20)
-BLACK_INK = (20, 20, 20)
 CHIP = (250, 250, 245)
+SYMBOL_SUIT = {"\u2660": "S", "\u2663": "C", "\u2665": "H", "\u2666": "D"}
+
+_deck = {"four_colour": False}
+"""The deck the card chips in text are inked as: set with the settings, as the language is."""
+
+
+def use_deck(four_colour: bool) -> None:
+    """Ink the card chips in every text from now on as the cards are (``assets.suit_ink``)."""
+    _deck["four_colour"] = four_colour
 
 
 def _segments(text: str) -> list[tuple[str, bool]]:
@@ -242,7 +249,7 @@ def text_width(text: str, size: int, bold: bool = False, cards: bool = False) ->
 
 
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool,
-            cards: bool) -> pygame.Surface:
+            cards: bool, four_colour: bool) -> pygame.Surface:
     font = assets.font(size, bold)
     parts = _segments(text) if cards else [(text, False)]
     if not any(card for _0, card in parts):
@@ -256,7 +263,7 @@ def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool,
             image.blit(font.render(part, True, colour), (x, 0))
             x += font.size(part)[0]
             continue
-        ink = RED_INK if part[-1] in "\u2665\u2666" else BLACK_INK
+        ink = assets.suit_ink(SYMBOL_SUIT[part[-1]], four_colour)
         w = font.size(part)[0] + 2 * pad
         chip = pygame.Rect(x + 1, 1, w, height - 2)
         pygame.draw.rect(image, CHIP, chip, border_radius=max(2, size // 4))
@@ -275,21 +282,26 @@ def shown_whole(text: str, size: int, width: int, bold: bool = False,
     return text_width(text, size, bold, cards) * SHRINK <= width
 
 
-@lru_cache(maxsize=1024)
 def text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
                max_width: int | None, cards: bool = True) -> pygame.Surface:
     """One rendered line fitted to ``max_width``; cached, as text rarely changes.
 
     A line a little too long is shrunk; a line much too long is cut short with an ellipsis,
     so text never becomes too small to read. With ``cards``, cards written with suit
-    symbols (3\u2660) are drawn as small white chips in their suit's colour.
+    symbols (3\u2660) are drawn as small white chips in their suit's ink (``use_deck``).
     """
+    return _text_image(text, size, colour, bold, max_width, cards, _deck["four_colour"])
+
+
+@lru_cache(maxsize=1024)
+def _text_image(text: str, size: int, colour: tuple[int, int, int], bold: bool,
+                max_width: int | None, cards: bool, four_colour: bool) -> pygame.Surface:
     if max_width is not None and max_width > 0 and not shown_whole(text, size, max_width,
                                                                   bold, cards):
         while len(text) > 1 and not shown_whole(text + "\u2026", size, max_width, bold, cards):
             text = text[:-1]
         text = text.rstrip() + "\u2026"
-    image = _render(text, size, colour, bold, cards)
+    image = _render(text, size, colour, bold, cards, four_colour)
     if max_width is not None and image.get_width() > max_width > 0:
         scale = max_width / image.get_width()
         image = pygame.transform.smoothscale(

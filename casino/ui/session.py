@@ -92,7 +92,7 @@ def make_policy(level: str, seed: int | str) -> Chooser:
     return policy
 
 
-def hint_for(view: PlayerView) -> tuple[Move, Reason]:
+def hint_for(view: PlayerView) -> tuple[Move, Reason | None]:
     """The suggested move and why: the first of the search the review judges the move by
     (``casino.ai.hint.opinion``), at a table here as at a network one."""
     return hint(view)

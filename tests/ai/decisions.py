@@ -68,7 +68,7 @@ def decide(level: str, state: State) -> dict[str, Any]:
     view = state.view_for(state.to_move)
     if level == "hint":
         move, why = hint(view)
-        return {"move": format_move(move), "reason": str(why)}
+        return {"move": format_move(move), "reason": "" if why is None else str(why)}
     policy = POLICIES[level](seed=SEED)
     move = policy.choose(view)
     out: dict[str, Any] = {"move": format_move(move)}

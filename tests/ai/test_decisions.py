@@ -2,8 +2,9 @@
 
 ``tests/data/ai_decisions.json`` was recorded at main 1defab3 by ``python -m
 tests.ai.decisions --record`` (heuristic, hard, expert and the hint on 284 positions of six
-rulesets, two to four players). A long tournament measures the expert on the assumption that
-its every decision (the same random draws in the same order) stays as it was.
+rulesets, two to four players); the hint's reasons were worded afresh from the recorded moves
+when a plain take lost its reason (``polish``). A long tournament measures the expert on the
+assumption that its every decision (the same random draws in the same order) stays as it was.
 """
 
 from __future__ import annotations

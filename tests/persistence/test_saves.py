@@ -264,7 +264,8 @@ def test_casino_with_a_ruleset_keeps_the_game_in_progress(tmp_path: Path) -> Non
     assert discard_game(tmp_path) is None  # the royal game ends: the kept game comes back
     loaded, messages = load_game(tmp_path)
     assert loaded is not None and loaded[0] == save
-    assert kept.name in messages[0] and "is back" in messages[0] and not kept.exists()
+    assert "Your Classic Casino game put aside earlier" in messages[0] and not kept.exists()
+    assert "is back" in messages[0] and "/" not in messages[0]  # for a person: no file name
     assert load_game(tmp_path) == (loaded, ())
 
 
@@ -345,7 +346,7 @@ def test_a_second_instance_neither_shares_nor_deletes_the_first_ones_save(
         first.stdin.close()
         assert first.wait(timeout=30) == 0
     message = save_game(mine, tmp_path)  # the first one is gone: its game is kept aside
-    assert message is not None and "kept as" in message
+    assert message is not None and "was put aside" in message and "/" not in message
     [kept] = unfinished(tmp_path)
     assert kept.read_bytes() == theirs
     assert discard_game(tmp_path, save=mine) is None
@@ -393,3 +394,26 @@ def test_four_players_each_alone_are_saved_and_resumed_alone(tmp_path: Path) -> 
     with pytest.raises(SaveError, match="teams"):
         replay(save.model_copy(update={"teams": True, "players": save.players[:3],
                                        "first_dealer": 0}))
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "casino33", "kasino"])
+def test_a_save_from_before_the_notes_were_reworded_resumes_without_a_note(
+        tmp_path: Path, ruleset: str) -> None:
+    """The rulesets' notes stopped citing the rule texts as "seed 004": their fingerprint
+    then counted the words too, so a game saved before would have resumed with "the ruleset
+    Classic Casino changed since this game was saved"."""
+    earlier = {"classic": "7ad60622274e6bb5", "casino33": "40497e8fa6d448cc",
+               "kasino": "840b3b51f625096c"}[ruleset]
+    game, save = play(ruleset, moves=9)
+    assert save_game(save.model_copy(update={"ruleset_digest": earlier}), tmp_path) is None
+    loaded, messages = load_game(tmp_path)
+    assert messages == () and loaded is not None and loaded[1] == game
+
+
+def test_rewording_a_ruleset_leaves_its_fingerprint() -> None:
+    rules = load_ruleset("classic")
+    reworded = rules.model_copy(update={
+        "source": "elsewhere", "help": "Other words.", "title": "Casino", "description": "",
+        "interpretations": ["One note."]})
+    assert reworded.digest == rules.digest
+    assert rules.model_copy(update={"pair_only": ["K"]}).digest != rules.digest

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pygame
 
 from casino.engine import Move, legal_moves
@@ -38,6 +41,17 @@ def top_name(app: App) -> str:
 def steps(app: App, n: int = 2, dt: float = 0.05) -> None:
     for _ in range(n):
         app.step(dt)
+
+
+def until(app: App, done: Callable[[], bool], seconds: float = 30.0, dt: float = 0.05) -> None:
+    """Step frames until ``done()``, for up to ``seconds`` of real time. A computer's move is
+    worked out on a thread: a fixed count of frames raced it, and lost on a loaded machine
+    (test_labels' four computers at 1024x640, once a decision took 60 ms)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"still waiting after {seconds} s"
+        app.step(dt)
+        time.sleep(0.002)
 
 
 def hand_click_point(box: Box, nxt: Box | None) -> tuple[int, int]:
@@ -86,3 +100,9 @@ def human_move(app: App) -> Move:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     return legal_moves(scene.session.view())[0]
+
+
+def settled(app: App) -> None:
+    """Let the round's or the game's result be seen before a key or click: they ignore both
+    for their first ``SETTLE_SECONDS`` (frames of a tenth of a second at most count)."""
+    steps(app, 8, 0.1)

@@ -396,7 +396,7 @@ def test_every_drawn_word_comes_from_the_catalogue(name: str,
         return render(text, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(scene_module, "_render", spy)
-    scene_module.text_image.cache_clear()
+    scene_module._text_image.cache_clear()
     SCENES[name](app)
     app.draw()
     assert drawn, "nothing was drawn"
@@ -494,7 +494,7 @@ def test_the_language_setting_switches_the_window_at_once() -> None:
     assert isinstance(title, TitleScene)
     drawn: list[str] = []
     render = scene_module._render
-    scene_module.text_image.cache_clear()
+    scene_module._text_image.cache_clear()
     try:
         scene_module._render = lambda text, *a: (drawn.append(text), render(text, *a))[1]  # type: ignore[assignment]
         app.draw()

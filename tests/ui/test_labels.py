@@ -12,7 +12,7 @@ from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.table_view import last_move, opponent_move_lines
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.session import LogEntry
-from tests.ui.driver import key, steps
+from tests.ui.driver import key, steps, until
 from tests.ui.helpers import make_app, table_at
 from tests.ui.test_screenshots import save
 
@@ -40,8 +40,7 @@ def test_a_long_opponent_move_is_shown_whole_at_1024x640_with_four_players() -> 
     key(pygame.K_1)  # 5H alone: what should it do? take 5S, 5C ... then the computers answer
     steps(app)
     key(pygame.K_3)
-    for _ in range(40):
-        steps(app, 1, 0.05)
+    until(app, lambda: all(last_move(scene.session, seat) for seat in (1, 2, 3)))
     for seat in (1, 2, 3):
         last = last_move(scene.session, seat)
         assert last

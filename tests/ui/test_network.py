@@ -23,7 +23,7 @@ from casino.ui.scenes.network import LobbyScene, NetworkScene, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import TitleScene
 from tests.net.conftest import HostProc, start_host
-from tests.ui.driver import click_move, key, steps, top_name
+from tests.ui.driver import click_move, key, settled, steps, top_name
 from tests.ui.helpers import make_app
 from tests.ui.test_screenshots import save
 
@@ -399,6 +399,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
                 break
             if top_name(app) == "SummaryScene":
                 summaries += 1
+                settled(app)
                 key(pygame.K_RETURN)
             elif table.can_act():
                 # the hint here asks what the host's review would ask: the host's view
@@ -421,6 +422,7 @@ def test_a_whole_network_game_at_the_main_table(monkeypatch: pytest.MonkeyPatch)
         over = app.stack.top
         assert isinstance(over, GameOverScene)
         assert over.buttons[0].label == "Host or join"  # it said "Play again"
+        settled(app)
         key(pygame.K_RETURN)  # with people again, from the network scene
         steps(app)
         assert isinstance(app.stack.top, NetworkScene)

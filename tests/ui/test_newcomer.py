@@ -23,7 +23,7 @@ from casino.ui.scenes.dialogs import ChoiceScene
 from casino.ui.scenes.network import LobbyScene, NetworkScene, found_line, hosted_path
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.tutorial import TutorialScene
-from tests.ui.driver import centre, click, click_move, key, steps, top_name
+from tests.ui.driver import centre, click, click_move, key, settled, steps, top_name
 from tests.ui.helpers import make_app, shot, table_at
 
 FOUND = FoundTable(name="Anna classic-sweeps", address="192.168.1.20", port=7777,
@@ -161,6 +161,7 @@ def test_a_late_deal_is_waited_for_without_the_summary_again() -> None:
     while top_name(app) != "SummaryScene" and time.monotonic() < deadline:
         steps(app, 1)
     assert top_name(app) == "SummaryScene"
+    settled(app)
     started = time.monotonic()
     key(pygame.K_RETURN)  # Next round, before the host has dealt it
     steps(app, 3)
@@ -187,6 +188,9 @@ def test_a_lesson_starts_with_an_empty_capture_pile() -> None:
     # their first card should see it arrive in an empty pile.
     for lesson in LESSONS:
         state = lesson.state()
+        if lesson.title == "The last take":  # the round's end is its point
+            assert not state.stock and state.is_last_deal()
+            continue
         assert state.captures[0] == () and state.captures[1] == (), lesson.title
         assert state.stock and not state.is_last_deal(), lesson.title
         for move in lesson.solution_moves():

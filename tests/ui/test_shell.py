@@ -436,7 +436,10 @@ def test_each_lesson_waits_for_its_move_and_explains_a_wrong_one(index: int) -> 
     if index + 1 < len(LESSONS):
         following = app.stack.top
         assert isinstance(following, TutorialScene) and following.index == index + 1
-    else:
+    else:  # Finish offers a game of Classic; Not now leaves for the title
+        assert top_name(app) == "ConfirmScene"
+        key(pygame.K_n)
+        steps(app)
         assert top_name(app) == "TitleScene"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
@@ -376,10 +377,11 @@ class MenuScene(Dialog):
         size = font - 3
         width = menu_layout(w, h, len(self.buttons), 0, font, self.wide).title[2] - 8
         return size, wrap(_("Keys: 1-9 play a hand card; \u2190 \u2192 move among table cards "
-                            "and Space selects; H hint; U unseen cards; Enter ends a staged "
-                            "turn; Ctrl+Z undo; Esc takes back, clears or opens this menu; F11 "
-                            "full screen. Mouse: click table cards, then a hand card, or drag a "
-                            "hand card onto the table; right click clears the selection."),
+                            "and Space selects; H hint, then Enter plays it; U unseen cards; "
+                            "Enter ends a staged turn; Ctrl+Z undo; Esc takes back, clears "
+                            "or opens this menu; F11 full screen. Mouse: click table cards, "
+                            "then a hand card, or drag a hand card onto the table; right click "
+                            "clears the selection."),
                           size, width)
 
     def layout(self) -> DialogLayout:
@@ -425,9 +427,7 @@ class MenuScene(Dialog):
             self.close()  # and open again when the rules close, as for Settings
             self.app.stack.push(rules_page(self.app, self.table.session.ruleset, self.reopen))
         elif action == "new":
-            from casino.ui.scenes.title import TitleScene
-
-            self.app.stack.replace(TitleScene(self.app))
+            self.new_game()
         elif action in ("leave", "quit") and self.table.session.remote_table():
             from casino.ui.scenes.network import leave_question
 
@@ -439,6 +439,30 @@ class MenuScene(Dialog):
         else:
             return False
         return True
+
+    def new_game(self) -> None:
+        """To the title for a new game, once the person has read what becomes of this one:
+        it stays saved, and the title's Play offers it back before a new game puts it aside
+        (it went to the title in one click, and Play there set the game aside unasked). A
+        game that cannot be saved is lost, so that is asked; a network table's seat is the
+        table's to keep, and it goes at once, as before."""
+        session = self.table.session
+        if session.remote_table():
+            self.app.to_title()
+            return
+        self.close()  # Cancel opens the menu again, as Settings does
+        if session.unsaved:
+            self.app.stack.push(ConfirmScene(
+                self.app, N_("Leave this game?"),
+                _("This game cannot be saved. Leave it for a new game and lose it?"),
+                N_("Leave it"), self.app.to_title, self.reopen))
+            return
+        self.app.stack.push(ConfirmScene(
+            self.app, N_("Leave this game?"),
+            _("Your {title} game stays saved. On the title screen, Play offers to resume it, "
+              "or to put it aside for a new game; it is offered again once that one is "
+              "over.").format(title=_(session.ruleset.title)),
+            N_("To the title"), self.app.to_title, self.reopen))
 
     def quit(self) -> None:
         """Quit; while the table says the game is not saved (a read-only folder, a broken
@@ -511,44 +535,91 @@ SMALL = "~ "
 EXAMPLE = "@example "
 
 
-def rule_examples(ruleset: Ruleset) -> list[tuple[Move, str]]:
-    """The tutorial's first plays that are legal under ``ruleset``, as (move, what it shows)."""
+def rule_examples(ruleset: Ruleset, shown: Ruleset | None = None) -> list[tuple[Move, str]]:
+    """The plays ``shown`` (``ruleset`` itself when left out) lists as its examples, as
+    (move, what it shows). A base's example is shown only where its card may do exactly
+    the same under ``ruleset`` (Classic's "a King takes only a King" is not Royal's)."""
     from casino.engine import legal_moves
     from casino.engine.errors import CasinoError
     from casino.engine.notation import parse_move, parse_position
-    from casino.tutorial import LESSONS
-    from casino.ui.words import move_text
+
+    def plays(rules: Ruleset, position: str, text: str) -> tuple[Move, set[Move]]:
+        state = parse_position(rules, position)
+        move = parse_move(state, text)
+        return move, {m for m in legal_moves(state) if m.card == move.card}
 
     out: list[tuple[Move, str]] = []
-    for lesson in LESSONS[:5]:
+    for example in (shown or ruleset).examples:
         try:
-            state = parse_position(ruleset, lesson.position)
-            move = parse_move(state, lesson.solutions[0])
+            move, legal = plays(ruleset, example.position, example.move)
+            same = shown is None or plays(shown, example.position, example.move)[1] == legal
         except (CasinoError, ValueError):
             continue
-        if move in legal_moves(state):
-            out.append((move, f"{_(lesson.title)}: {move_text(move, ruleset)}"))
+        if move in legal and same:
+            out.append((move, symbols(_(example.text))))
     return out
 
 
-def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = None
-               ) -> TextScene:
-    """The rules as help for a player: short sections, examples with card pictures, and
-    apart, smaller, how these rules read their sources ("about these rules")."""
-    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
-              HEADING + _("How to play")]
+def help_blocks(ruleset: Ruleset, scoring_too: bool = True) -> list[str]:
+    """A ruleset's help as the rules page's blocks: paragraphs, and a heading for each
+    'Heading:' paragraph ("Scoring:" and its text left out unless ``scoring_too``)."""
+    blocks: list[str] = []
     scoring = re.escape(_("Scoring:"))
     for para in paragraphs(re.sub(rf"\s+({scoring})", r"\n\1", symbols(_(ruleset.help)))):
         head = re.match(r"([A-ZÅÄÖ][A-Za-zÅÄÖåäö ]{1,20}):\s*(.*)", para)
+        if head and not scoring_too and para.startswith(_("Scoring:")):
+            continue
         if head:
             rest = head.group(2)
             blocks += [f"{HEADING}{head.group(1)}", rest[:1].upper() + rest[1:]]
         else:
             blocks.append(para)
-    examples = rule_examples(ruleset)
-    if examples:
+    return blocks
+
+
+def base_rulesets(ruleset: Ruleset) -> list[Ruleset]:
+    """The rulesets ``ruleset`` builds on (its ``base``, that one's, ...), nearest first;
+    one that cannot be found any more is left out."""
+    from casino.engine.errors import CasinoError
+    from casino.persistence.rulesets import get_ruleset
+
+    out: list[Ruleset] = []
+    name = ruleset.based_on
+    while name is not None and len(out) < 4 and name not in (r.name for r in out):
+        try:
+            base = get_ruleset(name)
+        except CasinoError:
+            break
+        out.append(base)
+        name = base.based_on
+    return out
+
+
+def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = None
+               ) -> TextScene:
+    """The rules as help for a player: short sections, examples with card pictures, the
+    rules they build on ("As Classic Casino, but ...": Classic's help and examples), and
+    apart, smaller, how these rules read their sources ("about these rules")."""
+    blocks = [HEADING + _("The game"), symbols(_(ruleset.description)),
+              HEADING + _("How to play"), *help_blocks(ruleset)]
+    examples: list[tuple[Move, str]] = []
+
+    def show(found: list[tuple[Move, str]]) -> None:
+        """Each example as what it shows, then the play in small cards and words."""
+        from casino.ui.words import move_text
+
+        for move, caption in found:
+            blocks.extend([caption, f"{EXAMPLE}{len(examples)}"])
+            examples.append((move, move_text(move, ruleset)))
+
+    own = rule_examples(ruleset)
+    if own:
         blocks.append(HEADING + _("Examples"))
-        blocks += [f"{EXAMPLE}{k}" for k in range(len(examples))]
+        show(own)
+    for base in base_rulesets(ruleset):
+        blocks += [HEADING + _("{title}: the rules these build on").format(
+            title=_(base.title)), *help_blocks(base, scoring_too=False)]
+        show(rule_examples(ruleset, base))
     blocks += [HEADING + _("About these rules"),
                SMALL + _("Source:") + " " + symbols(cited(ruleset.source))]
     if ruleset.interpretations:
@@ -618,16 +689,25 @@ class TextScene(Dialog):
         self.lines()  # wrapped here, for the window's size, so drawing only reads them
 
     def fits(self, start: int) -> int:
-        """How many lines from ``start`` fit on the page, paragraph gaps included."""
+        """How many lines from ``start`` fit on the page, paragraph gaps included. An
+        example's words stay on the page of its cards: a page that would end between them
+        ends before the words."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
         y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
+        lines = self.lines()
         count = 0
-        for k, (line, new_para) in enumerate(self.lines()[start:]):
+        for k, (line, new_para) in enumerate(lines[start:]):
             y += (font // 2 if new_para and k else 0) + self.line_height(line)
             if y > bottom:
                 break
             count += 1
+        if start + count < len(lines) and lines[start + count][0].startswith(EXAMPLE):
+            first = count - 1  # the first line of the words before the cards
+            while first > 0 and not lines[start + first][1]:
+                first -= 1
+            if first > 0:
+                count = first
         return max(1, count)
 
     def page(self) -> int:
@@ -712,6 +792,8 @@ def _picture_places(move: Move, height: int, most: int | None = None
     for item in move_items(move):
         places.append(x)
         x += w + (len(item_cards(item)) - 1) * w // 3 + 8
+    if places and _lays_on(move):
+        x += w // 3  # the card shown laid on the build it makes
     if most is not None and x > most and len(places) > 1:
         last = x - places[-1]  # the last item keeps its width; the others close up
         share = max(0.0, (most - last - first) / (places[-1] - first))
@@ -734,10 +816,22 @@ def draw_move_pictures(surface: pygame.Surface, move: Move, box: Box,
     arrow, places, width = _picture_places(move, h, most)
     draw_card(surface, move.card, (x, y, *card), settings, HILITE)
     draw_text(surface, "\u2192", max(12, h // 3), (x + arrow, y + h // 2), DIM, "midleft")
+    k = 0
     for item, at in zip(move_items(move), places, strict=True):
         for k, c in enumerate(item_cards(item)):
             draw_card(surface, c, (x + at + k * card[0] // 3, y, *card), settings)
+    if places and _lays_on(move):  # a build: the card laid on what it builds, as staged on
+        # the table ("take the 8 build" and "build multiple 8" had the same pictures)
+        draw_card(surface, move.card, (x + places[-1] + (k + 1) * card[0] // 3, y, *card),
+                  settings, HILITE)
     return x + width
+
+
+def _lays_on(move: Move) -> bool:
+    """Whether ``move`` leaves its card on the table with what it uses (a build, a block)."""
+    from casino.engine import Block, Build
+
+    return isinstance(move, Build | Block)
 
 
 def move_pictures_width(move: Move, height: int, most: int | None = None) -> int:
@@ -778,19 +872,25 @@ class NoticeScene(Dialog):
 
 class ConfirmScene(Dialog):
     """A yes/no question; ``on_yes`` runs only on the yes button (or Y), ``on_no`` (if any)
-    on Cancel, N or Esc."""
+    on Cancel, N or Esc. ``other`` is a third answer before them (the saved game's Resume
+    it) with what it does."""
 
     wide = 0.45
 
     def __init__(self, app: App, title: str, question: str, yes: str,
-                 on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
-        super().__init__(app, title, [Button(yes, "yes", key=pygame.K_y),
-                                      Button(N_("Cancel"), "cancel", key=pygame.K_n)])
+                 on_yes: Callable[[], object], on_no: Callable[[], None] | None = None,
+                 other: tuple[Button, Callable[[], None]] | None = None) -> None:
+        buttons = [Button(yes, "yes", key=pygame.K_y),
+                   Button(N_("Cancel"), "cancel", key=pygame.K_n)]
+        if other is not None:
+            buttons.insert(0, other[0])
+        super().__init__(app, title, buttons)
         self.question = question
         self.on_yes = on_yes
         self.on_no = on_no
+        self.other = other
         self.rows = 3
-        self.focus = 1  # Enter alone does not erase anything
+        self.focus = len(buttons) - 1  # Enter alone does not erase anything
 
     def layout(self) -> DialogLayout:
         """As tall as the question's lines (three rows always left a band under one line)."""
@@ -800,6 +900,8 @@ class ConfirmScene(Dialog):
         self.close()
         if action == "yes":
             self.on_yes()
+        elif self.other is not None and action == self.other[0].action:
+            self.other[1]()
         elif self.on_no is not None:
             self.on_no()
         return True
@@ -874,17 +976,69 @@ def draw_plot(surface: pygame.Surface, session: Session, box: tuple[int, int, in
     def point(i: int, v: int) -> tuple[int, int]:
         return (x + 8 + round((w - 16) * i / n), y + h - 6 - round((h - 12) * v / top))
 
+    lines = [[point(i, v) for i, v in enumerate(running[s])] for s in range(sides)]
     if target:
         ty = point(0, target)[1]
         pygame.draw.line(surface, (150, 150, 110), (x + 4, ty), (x + w - 4, ty))
-        draw_text(surface, str(target), max(10, font - 4), (x + w - 6, ty - 2), DIM, "bottomright")
-    for s in range(sides):
+    for s, pts in enumerate(lines):
         colour = colour_of(session, s)
-        pts = [point(i, v) for i, v in enumerate(running[s])]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts:
             pygame.draw.circle(surface, colour, p, 4)
+    if target:
+        label = text_image(str(target), max(10, font - 4), DIM, False, None, cards=False)
+        surface.blit(label, clear_spot(label.get_size(), ty, lines,
+                                       pygame.Rect(box).inflate(-12, -4)))
+
+
+def clear_spot(size: tuple[int, int], line_y: int, lines: list[list[tuple[int, int]]],
+               bounds: pygame.Rect) -> pygame.Rect:
+    """Where a label of ``size`` sits on the horizontal line at ``line_y`` (the game's target)
+    inside ``bounds`` and clear of every side's line (drawn 3 px wide, 4 px dots): just above
+    the line at its left end, where every side starts from 0, else at its right end, else
+    further along; the spot crossed least if none is clear. At the right end only, the "21"
+    sat under the winner's line, which crosses the target there."""
+    width, height = size
+    lefts = [bounds.left, bounds.right - width,
+             *range(bounds.left + width, bounds.right - 2 * width, max(4, width // 2))]
+    best: pygame.Rect | None = None
+    fewest = 0
+    for left in lefts:
+        for top in (line_y - 2 - height, line_y + 3):
+            spot = pygame.Rect(left, top, width, height)
+            if not bounds.contains(spot):
+                continue
+            near = spot.inflate(6, 6)
+            hits = sum(1 for pts in lines for a, b in pairwise(pts) if near.clipline(a, b))
+            hits += sum(1 for pts in lines for p in pts if near.inflate(8, 8).collidepoint(p))
+            if not hits:
+                return spot
+            if best is None or hits < fewest:
+                best, fewest = spot, hits
+    return best or pygame.Rect(bounds.right - width, line_y - 2 - height, width, height)
+
+
+SETTLE_SECONDS = 0.7
+"""How long the round's and the game's result ignore keys and clicks once they open."""
+
+
+class Settle:
+    """The time a result has been open, to let it be seen: an Enter pressed in the rhythm
+    of playing hinted moves went on through the round's sheet and Play again, and the next
+    game began with "You win" never seen. Counted from the frames' ``dt`` (each at most a
+    tenth of a second: a frame that stalled is no time the result was on the screen)."""
+
+    def __init__(self) -> None:
+        self.age = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.age += min(dt, 0.1)
+
+    def holds(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a key or click that comes too soon, and is dropped."""
+        return self.age < SETTLE_SECONDS and event.type in (
+            pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class SummaryScene(Dialog):
@@ -903,6 +1057,14 @@ class SummaryScene(Dialog):
         self.session = session
         self.on_close = on_close
         self.rows = 16
+        self.settle = Settle()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.settle.tick(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.settle.holds(event) or super().handle_event(event)
 
     def on_action(self, action: str, value: object) -> bool:
         if action in ("next", "cancel"):
@@ -936,6 +1098,7 @@ class GameOverScene(Scene):
         self.buttons[1].enabled = session.record_id is not None
         if session.remote_table():  # it leads to the network scene, not to a game here
             self.buttons[0] = Button(N_("Host or join"), "again", key=pygame.K_RETURN)
+        self.settle = Settle()
 
     def place_buttons(self) -> None:
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
@@ -943,6 +1106,7 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.place_buttons()
+        self.settle.tick(dt)
 
     def enter(self) -> None:
         self.place_buttons()
@@ -955,6 +1119,8 @@ class GameOverScene(Scene):
         return dialog_layout(w, h, 18, len(self.buttons), fit_font(h), 0.6)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.settle.holds(event):
+            return True
         for button, box in zip(self.buttons, self.layout().buttons, strict=True):
             button.box = box
             if button.handle(event):
@@ -970,9 +1136,7 @@ class GameOverScene(Scene):
             elif event.action == "review":
                 self.review()
             elif event.action == "title":
-                from casino.ui.scenes.title import TitleScene
-
-                self.app.stack.replace(TitleScene(self.app))
+                self.app.to_title()
             elif event.action == "quit":
                 self.app.running = False
             return True

@@ -750,7 +750,7 @@ def leave_question(app: App, session: Session, quitting: bool,
         if quitting:
             app.running = False
         else:
-            app.show_title()
+            app.to_title()  # as every way back to the title: it knows the saved game
 
     remote = session.remote if isinstance(session, RemoteSession) else None
     hosting = isinstance(session, RemoteSession) and session.local is not None

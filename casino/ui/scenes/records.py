@@ -163,6 +163,7 @@ class HallOfFameScene(RecordsDialog):
 
     def refresh(self) -> None:
         self.fame = self.open_records().hall_of_fame(self.sort, self.descending)
+        self.buttons[0].enabled = bool(self.fame)  # nothing to clear: it asked all the same
         self.take_read_errors()
 
     def head_boxes(self) -> list[Box]:
@@ -185,6 +186,8 @@ class HallOfFameScene(RecordsDialog):
                 self.sort, self.descending = key, key != "name"
             self.refresh()
         elif action == "clear":
+            if not self.buttons[0].enabled:  # Enter on it, reached with Tab
+                return True
             self.app.stack.push(ConfirmScene(
                 self.app, N_("Clear scores?"),
                 _("Erase every name and score in the Hall of Fame? Your finished games and "
@@ -226,8 +229,10 @@ class HallOfFameScene(RecordsDialog):
         self.draw_note(surface, font)
 
     def help_text(self) -> str:
-        return _("Click a column head to sort by it; click again to reverse. After each game "
-                 "everyone adds their points; losers also lose the winner's.")
+        # as ``Records.add_game`` counts them ("losers also lose the winner's" did not parse)
+        return _("Click a column head to sort by it; click again to reverse. After each "
+                 "finished game the winner adds their points, and every other player their "
+                 "points minus the winner's (after a draw, everyone their own points).")
 
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
@@ -381,7 +386,10 @@ class StatisticsScene(RecordsDialog):
         self.draw_note(surface, font)
 
     def help_text(self) -> str:
+        # a game put aside or left unfinished was missing without a word
+        finished = _("Only finished games are counted: a game left or put aside is not.")
         if self.tab == "daily":
-            return ""
-        return _("Streak: games won or lost in a row up to the last. Undo: games in which you "
-                 "took a move back. Rating: Casino 33's rating points.")
+            return finished
+        return finished + " " + _("Streak: games won or lost in a row up to the last. Undo: "
+                                  "games in which you took a move back. Rating: Casino 33's "
+                                  "rating points.")

@@ -129,9 +129,7 @@ class ReviewScene(Scene):
         if self.app.stack.below(self) is not None:
             self.app.stack.remove(self)
             return
-        from casino.ui.scenes.title import TitleScene
-
-        self.app.stack.replace(TitleScene(self.app))
+        self.app.to_title()
 
     # -- drawing
 

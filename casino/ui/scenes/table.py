@@ -87,7 +87,7 @@ of captures, which no one scrolls through (selecting the table cards says which 
 
 DRAG_START = 8  # pixels the mouse moves before a press on a hand card becomes a drag
 
-Hint = tuple[Move, Reason]
+Hint = tuple[Move, Reason | None]
 """A hinted move and why (said in the window's language when shown)."""
 
 
@@ -727,8 +727,12 @@ class TableScene(Scene):
             self.hint_worker = None
             if self.hint is not None:
                 move, reason = self.hint
-                self.say(_("Hint: {move} — {reason}. Enter plays it.").format(
-                    move=move_text(move, self.session.ruleset), reason=reason_text(reason)), "hint")
+                said = move_text(move, self.session.ruleset)
+                if reason is None:  # a plain take: the move says it all
+                    self.say(_("Hint: {move}. Enter plays it.").format(move=said), "hint")
+                else:
+                    self.say(_("Hint: {move} — {reason}. Enter plays it.").format(
+                        move=said, reason=reason_text(reason)), "hint")
         if self.animator.busy() or self.summary_open:
             return
         session = self.session

@@ -23,6 +23,7 @@ from casino.ui.render import (
     seat_colour,
 )
 from casino.ui.scene import (
+    CHIP,
     DIM,
     ERROR,
     HILITE,
@@ -38,7 +39,7 @@ from casino.ui.scene import (
     wrap_evenly,
 )
 from casino.ui.session import Session
-from casino.ui.words import card_text
+from casino.ui.words import card_text, rank_letter
 
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
@@ -97,18 +98,37 @@ def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
 def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
     """The last move's lines and their type size: three lines at the box's size, or up to
     four a point or two smaller, so that a narrow box (four at 800x600) still says what was
-    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); what still does not
-    fit ends in an ellipsis."""
+    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); at the smallest size
+    as many as the box holds from its name to its edge ("take the multiple 10 build (10\u2665
+    7\u2660 3\u2666) wit\u2026" lost its 10\u2663); what still does not fit ends in an ellipsis."""
     lay = scene.layout()
     room = opponent_text_room(scene, seat)[1]
     last = last_move(scene.session, seat)
     if not last:
         return [], lay.font - 2
-    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4), (max(10, lay.font - 4), 4)):
+    small = max(10, lay.font - 4)
+    top, bottom = opponent_move_column(scene, seat)
+    most = 4
+    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4),
+                       (small, max(4, (bottom - top) // move_step(small, 5)))):
         lines = wrap(last, size, room)
         if len(lines) <= most:
             return lines, size
-    return [*lines[:3], " ".join(lines[3:])], size
+    return [*lines[:most - 1], " ".join(lines[most - 1:])], size
+
+
+def move_step(size: int, count: int) -> int:
+    """The line step of ``count`` lines beside a computer's backs: closer as they grow."""
+    return round(size * (1.4 if count < 3 else 1.2 if count < 4 else 1.1))
+
+
+def opponent_move_column(scene: TableScene, seat: int) -> tuple[int, int]:
+    """The top and bottom of the room for the lines beside a computer's backs: under its
+    name, above its box's edge."""
+    lay = scene.layout()
+    box = lay.opponents[scene.place(seat) - 1]
+    name = lay.font - (2 if scene.session.players > 2 else 0)
+    return box[1] + lay.margin // 2 + round(name * 1.4), box[1] + box[3] - lay.margin // 2
 
 
 def opponent_text_room(scene: TableScene, seat: int) -> tuple[int, int]:
@@ -180,7 +200,6 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     session = scene.session
     game = session.game
     state = game.round
-    partnership = state.partnership
     surface.blit(assets.felt(surface.get_size()), (0, 0))
     hidden = scene.animator.flying()
     hint_move = scene.hint[0] if scene.hint else None
@@ -196,16 +215,12 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, HILITE, pygame.Rect(box).inflate(4, 4), 3,
                              border_radius=12)
         name = session.seats[seat].shown
-        if partnership and scene.place(seat) == 2:
-            name = _("{name} (partner)").format(name=name)
         count = len(state.hands[seat])
         label_w = box[2] - lay.small[0] - lay.margin * 4
         size = lay.font - (2 if session.players > 2 else 0)
-        head = ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards", count).format(
-            name=name, count=count)
-        if partnership and scene.place(seat) == 2 and not shown_whole(head, size, label_w,
-                                                                      bold=True):
-            head = name  # 'Computer 3 (partner)' whole: the fan of backs shows the count
+        head = box_title(name, partner(scene, seat), count, size, label_w)
+        if partner(scene, seat):
+            name = _("{name} (partner)").format(name=name)
         if session.stood_in(seat):  # the longer word where it fits whole, as at two players
             head = first_whole([_("{seat} (away, the computer plays)").format(seat=head),
                                 _("{seat} (computer plays)").format(seat=head),
@@ -234,8 +249,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         else:
             texts, move_size = opponent_move_fit(scene, seat)
             lines = [(text, TEXT, False) for text in texts]
-        step = round(move_size * (1.4 if len(lines) < 3 else 1.2 if len(lines) < 4 else 1.1))
-        y = hand[1] + lay.small[1] // 2 - step * len(lines) // 2
+        step = move_step(move_size, len(lines))
+        top, bottom = opponent_move_column(scene, seat)  # centred on the backs, in the box
+        y = max(top, min(hand[1] + lay.small[1] // 2 - step * len(lines) // 2,
+                         bottom - step * len(lines)))
         for text, colour, bold in lines:
             if room > 30:
                 draw_text(surface, text, move_size, (x, y), colour, bold=bold,
@@ -417,14 +434,41 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         shown += 1
 
 
-def owner_tag(scene: TableScene, seat: int) -> str:
-    """The short name on a build a seat owns: 'You', 'Comp', 'C2', or a person's name."""
+def partner(scene: TableScene, seat: int) -> bool:
+    """Whether ``seat`` is the viewer's partner (across the table in a partnership)."""
+    return scene.session.game.round.partnership and scene.place(seat) == 2
+
+
+def box_title(name: str, is_partner: bool, count: int, size: int, room: int) -> str:
+    """A computer's box title: its name and card count, or less, the first that fits ``room``
+    at the type size of the other boxes (the partner's 'Computer 3 (partner) \u00b7 3 cards'
+    was shrunk to a smaller type than its neighbours'); the fan of backs shows the count."""
+    if is_partner:
+        name = _("{name} (partner)").format(name=name)
+    texts = [ngettext("{name} \u00b7 {count} card", "{name} \u00b7 {count} cards",
+                      count).format(name=name, count=count), name]
+    if is_partner:
+        texts.append(_("Partner"))
+    return next((t for t in texts if text_width(t, size, True) <= room), texts[-1])
+
+
+def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
+    """The names a build's tag may give its owner, longest first, as a person reads them:
+    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name ('C3: 10' was cryptic,
+    and is left for a slot where nothing longer fits)."""
     session = scene.session
     if seat == scene.viewer:
-        return _("You")
+        return (_("You"),)
+    if partner(scene, seat):
+        return (_("Partner"),)
+    shown = session.seats[seat].shown
     if session.is_person(seat):  # at a network table, another person's name, not "Comp"
-        return session.seats[seat].shown[:6]
-    return _("Comp") if session.players == 2 else _("C{number}").format(number=seat + 1)
+        return (shown, shown[:6])
+    if session.players == 2:
+        return (_("Computer"), _("Comp"))
+    # 'C3' only where nothing longer fits (640x400), to tell two opponents' tags apart
+    return (shown, _("Comp {number}").format(number=seat + 1),
+            _("C{number}").format(number=seat + 1))
 
 
 def panel_title(name: str, number: int, size: int, width: int) -> str:
@@ -636,10 +680,45 @@ def _draw_unseen(scene: TableScene, surface: pygame.Surface) -> None:
     row_h = (th - lay.font * 3) // rows
     ch = min(row_h - 4, lay.small[1])
     cw = round(ch * 0.691)
+    top = ty + lay.font * 2 + lay.margin
+    if cw < UNSEEN_CARD_WIDTH:
+        _draw_unseen_lines(scene, surface, by_suit, (tx + lay.margin * 2, top,
+                                                     tw - lay.margin * 4, row_h))
+        return
     step = min(cw + 4, (tw - lay.margin * 4 - cw) // 12)
     for r, suit in enumerate("SHDC"):
-        y = ty + lay.font * 2 + lay.margin + r * row_h
+        y = top + r * row_h
         for k, card in enumerate(by_suit[suit]):
             draw_card(surface, card, (tx + lay.margin * 2 + k * step, y, cw, ch),
                       scene.app.settings)
 
+
+UNSEEN_CARD_WIDTH = 40
+"""Narrower than this, the Unseen panel's cards could not be read (20 pixels at 640x400, no
+rank to be made out): it lists each suit's ranks on a line instead."""
+
+
+def unseen_line(cards: list[Card]) -> str:
+    """One suit's unseen ranks as the panel's line lists them: 'A 3 7 10 Kn'; a dot for none,
+    as the score sheet writes a zero."""
+    return " ".join(rank_letter(card.rank_text) for card in cards) or "\u00b7"
+
+
+def _draw_unseen_lines(scene: TableScene, surface: pygame.Surface,
+                       by_suit: dict[str, list[Card]], area: Box) -> None:
+    """The Unseen panel where cards would be too small: per suit, its symbol on a white chip
+    in the deck's ink, then its ranks in words big enough to read."""
+    x, y, w, row_h = area
+    size = max(10, min(scene.layout().font + 2, round(row_h * 0.6)))
+    four = scene.app.settings.four_colour
+    for r, suit in enumerate("SHDC"):
+        centre = y + r * row_h + row_h // 2
+        glyph = assets.font(size, True).render(assets.SUIT_GLYPH[suit], True,
+                                               assets.suit_ink(suit, four))
+        chip = glyph.get_rect().inflate(size // 2, 2)
+        chip.midleft = (x, centre)
+        pygame.draw.rect(surface, CHIP, chip, border_radius=max(2, size // 4))
+        surface.blit(glyph, glyph.get_rect(center=chip.center))
+        draw_text(surface, unseen_line(by_suit[suit]), size, (chip.right + size // 2, centre),
+                  TEXT, "midleft", bold=True, max_width=x + w - chip.right - size // 2,
+                  cards=False)

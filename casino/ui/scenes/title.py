@@ -14,8 +14,9 @@ import pygame
 from casino.engine import Game, Ruleset
 from casino.engine.ruleset import Listed
 from casino.engine.state import is_partnership
+from casino.engine.wording import join_last
 from casino.i18n import N_, _, ngettext
-from casino.persistence import SavedGame
+from casino.persistence import SavedGame, SeatInfo
 from casino.persistence.rulesets import all_rulesets, get_ruleset
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font
@@ -31,7 +32,9 @@ from casino.ui.scene import (
     panel,
     press,
     row_click,
+    text_width,
     wrap,
+    wrap_evenly,
 )
 from casino.ui.scenes.dialogs import Dialog
 from casino.ui.scenes.options import (
@@ -128,8 +131,18 @@ class TitleScene(Scene):
                                (*(_("computer, {level}").format(level=w) for w in labels), here)))
         rows.append(Option("first_dealer", _("First dealer"), ("coin", "me", "opponent"),
                            (_("coin flip"), _("me"), _("a computer"))))
-        rows.append(on_off("daily_deal", _("Daily deal (today's cards)")))
+        rows.append(on_off("daily_deal", self.daily_label()))
         return rows
+
+    def daily_label(self) -> str:
+        """The daily deal row's label, short where the long one does not fit in the rows'
+        type (at 640x400 it was drawn smaller than the labels above it)."""
+        lay = self.layout()
+        x = lay.rows[1][0]
+        font = fit_font(self.app.screen.get_height())
+        room = value_at()(lay.rows[1]) - x - 8 - max(12, font)  # as ``draw_row`` gives it
+        long = _("Daily deal (today's cards)")
+        return long if text_width(long, font) <= room else _("Daily deal")
 
     def row_key(self) -> str:
         """The key of the focused row, without building the rows (they name it)."""
@@ -314,12 +327,15 @@ class TitleScene(Scene):
             n = save.move_count()
             stack.push(ConfirmScene(
                 self.app, _("Replace your saved game?"),
-                ngettext("Your {title} game ({n} move) is still saved. A new game replaces it; "
-                         "Esc keeps it (and you can resume it next time).",
-                         "Your {title} game ({n} moves) is still saved. A new game replaces it; "
-                         "Esc keeps it (and you can resume it next time).", n).format(
-                    title=_(game.ruleset.title), n=n),
-                _("New game"), self.app.new_game))
+                ngettext("Your {title} game ({n} move) is still saved. Resume it, or start a "
+                         "new game: the saved one is put aside and offered again once the new "
+                         "one is over.",
+                         "Your {title} game ({n} moves) is still saved. Resume it, or start a "
+                         "new game: the saved one is put aside and offered again once the new "
+                         "one is over.", n).format(title=_(game.ruleset.title), n=n),
+                _("New game"), self.app.new_game,
+                other=(Button(N_("Resume it"), "resume", key=pygame.K_r),
+                       lambda: self.app.resume(save, game))))
         elif action == "play":
             self.app.new_game()
         elif action == "settings":
@@ -370,18 +386,23 @@ class TitleScene(Scene):
                                                                    about=about)
         for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
             draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
-        x, y, w, _0 = lay.rows[-1]
-        if self.note:
-            draw_text(surface, self.note, font - 3, (x + w // 2, y + 2), HILITE, "midtop",
-                      max_width=w)
-        elif self.row_key() == "player_name":  # letters are the name here, not the keys
-            draw_text(surface, _("Type your name \u00b7 \u2193 other lines, where letters are "
-                                 "the buttons' keys \u00b7 Enter plays"),
-                      font - 3, (x + w // 2, y + 2), DIM, "midtop", max_width=w)
-        else:
-            draw_text(surface, _("\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change "
-                                 "it \u00b7 Enter plays \u00b7 Esc quits"), font - 3,
-                      (x + w // 2, y + 2), DIM, "midtop", max_width=w)
+        help_line, colour = (self.note, HILITE) if self.note else (_(
+            "Type your name \u00b7 \u2193 other lines, where letters are the buttons' keys "
+            "\u00b7 Enter plays"), DIM) if self.row_key() == "player_name" else (_(
+                "\u2191 \u2193 choose a line \u00b7 \u2190 \u2192 or click change it \u00b7 "
+                "Enter plays \u00b7 Esc quits"), DIM)  # letters are the name on the name row
+        # midway between the rows of buttons, inset like the rows' text: at 640x400 it ran
+        # from frame to frame and touched the buttons above; two lines where one is too long
+        x, _0, w, _0 = lay.rows[-1]
+        more = self.more[0].box
+        size, middle = font - 3, (more[1] + more[3] + lay.buttons[0][1]) // 2
+        lines = wrap_evenly(help_line, size, w - 16)
+        lines = lines if len(lines) <= 2 else [help_line]
+        step = round(size * 1.25)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, size,
+                      (x + w // 2, middle + (2 * k + 1 - len(lines)) * step // 2), colour,
+                      "center", max_width=w - 16)
         for button in [*self.buttons, *self.more]:
             button.draw(surface, font)
         draw_tip(surface, [*self.buttons, *self.more], font - 2)
@@ -406,30 +427,60 @@ class ResumeScene(Dialog):
 
     wide = 0.5
 
-    def __init__(self, app: App, save: SavedGame, game: Game) -> None:
+    def __init__(self, app: App, save: SavedGame, game: Game, back: bool = False) -> None:
         super().__init__(app, N_("Resume your game?"), [
             Button(N_("Resume"), "resume", key=pygame.K_RETURN),
             Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
         self.save = save
         self.game = game
+        self.back = back
+        """The game was put aside for another, which has ended: it is offered back."""
 
     def layout(self) -> DialogLayout:
         return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
 
     def describe(self) -> list[str]:
+        """Which game, where it stands, and whose turn it is. With partners the partner is
+        named as one and the score is the teams' (it listed the partner among the opponents,
+        under a 'score 0 \u2013 0' that did not say which side was whose)."""
         game, save = self.game, self.save
-        others = ", ".join(  # the computers with their levels, the other people by name
-            shown_name(p.name) if p.level is None else
-            f"{shown_name(p.name)} ({level_label(played_level(p.level))})"
-            for p in save.players[1:])
+
+        def seat(p: SeatInfo, partner: bool = False) -> str:
+            """A computer with its level, another person by name; a partner said so."""
+            if p.level is None:
+                return _("{name} (partner)").format(name=shown_name(p.name)) if partner \
+                    else shown_name(p.name)
+            level = level_label(played_level(p.level))
+            return (_("{name} (partner, {level})") if partner else "{name} ({level})").format(
+                name=shown_name(p.name), level=level)
+
+        title = _(game.ruleset.title)
         totals = " \u2013 ".join(str(t) for t in game.totals)
         n = save.move_count()
-        lines = [_("{title} against {others}").format(title=_(game.ruleset.title), others=others),
-                 ngettext("Round {number}, {n} move played, score {totals}",
-                          "Round {number}, {n} moves played, score {totals}", n).format(
-                     number=game.round_index + 1, n=n, totals=totals)]
+        ours = game.round.side_of(HUMAN)
+        partners = {k for k in range(len(save.players)) if k != HUMAN
+                    and game.round.partnership and game.round.side_of(k) == ours}
+        mates = [seat(save.players[k], partner=True) for k in sorted(partners)]
+        others = join_last([seat(p) for k, p in enumerate(save.players)
+                            if k != HUMAN and k not in partners], _("{rest} and {last}"))
+        if mates:
+            lines = [_("{title} with {partner} against {others}").format(
+                         title=title, partner=", ".join(mates), others=others),
+                     ngettext("Round {number}, {n} move played, your team {ours} \u2013 their "
+                              "team {theirs}",
+                              "Round {number}, {n} moves played, your team {ours} \u2013 their "
+                              "team {theirs}", n).format(
+                         number=game.round_index + 1, n=n, ours=game.totals[ours],
+                         theirs=game.totals[1 - ours])]
+        else:
+            lines = [_("{title} against {others}").format(title=title, others=others),
+                     ngettext("Round {number}, {n} move played, score {totals}",
+                              "Round {number}, {n} moves played, score {totals}", n).format(
+                         number=game.round_index + 1, n=n, totals=totals)]
         if save.daily is not None:
             lines.append(_("The daily deal of {date}").format(date=save.daily.isoformat()))
+        if self.back:
+            lines.append(_("It was put aside for a new game; that one is over, so it is back."))
         lines.extend(level_notices(save.players))  # a level from another version of Casino
         people = [p for p in save.players if p.level is None]
         mover = save.players[game.round.to_move]
@@ -437,6 +488,11 @@ class ResumeScene(Dialog):
             lines.append(_("{name} to play…").format(name=shown_name(mover.name)))
         elif game.round.to_move == HUMAN:
             lines.append(_("It is your turn."))
+        elif mover.level is not None and not game.round_over():  # closed while it thought
+            alone = sum(p.level is not None for p in save.players) == 1
+            lines.append(_("It is the computer's turn: it plays when you resume.") if alone
+                         else _("It is the computer's turn ({name}): it plays when you "
+                                "resume.").format(name=shown_name(mover.name)))
         return lines
 
     def on_action(self, action: str, value: object) -> bool:

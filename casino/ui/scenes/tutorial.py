@@ -2,7 +2,9 @@
 
 The person plays as at the table; the lesson judges each move before it is played. The
 right move is played and praised, a wrong legal move is explained and not played, and an
-illegal one is refused with the engine's reason (as at the table).
+illegal one is refused with the engine's reason (as at the table), said in the lesson's
+panel too. A lesson of two turns plays the computer's scripted reply in between; the last
+lesson's Finish offers a real game.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from casino.ai.registry import DIFFICULTIES
 from casino.engine import Game, Move, load_ruleset
 from casino.engine.wording import Reason
 from casino.i18n import N_, _
@@ -25,10 +28,14 @@ from casino.ui.words import symbols
 if TYPE_CHECKING:
     from casino.ui.app import App
 
+REPLY_DELAY = 1.2
+"""Seconds between the person's first move of a two-turn lesson and the computer's reply:
+time to read the praise before the table changes."""
+
 
 def lesson_session(lesson: Lesson, name: str) -> Session:
     """A two-seat session at the lesson's position; the computer's seat is never asked to
-    play (the lesson ends with the person's move)."""
+    play (its only moves are a lesson's scripted replies)."""
     ruleset = load_ruleset(lesson.ruleset)
     game = Game.start(ruleset, 2, "tutorial", 0)
     game = replace(game, round=lesson.state())
@@ -41,6 +48,11 @@ class TutorialScene(TableScene):
         self.lesson = LESSONS[index]
         super().__init__(app, lesson_session(self.lesson, app.settings.player_name))
         self.solved = False
+        """The person's move of this turn is played (the lesson waits for no other)."""
+        self.turn = 0
+        """The person's turn in the lesson (a lesson with ``then`` has two)."""
+        self.reply_in: float | None = None
+        """Seconds until the computer's scripted reply is played, once the first is solved."""
         self.feedback = ""
         self.feedback_ok = False
         self.lesson_buttons = [
@@ -84,10 +96,14 @@ class TutorialScene(TableScene):
     def seat_to_move(self) -> int | None:
         """Nobody, once the lesson is solved: the computer never plays in a lesson, and its
         area said "Computer's turn, thinking…" for as long as the lesson stayed open."""
-        return None if self.solved else super().seat_to_move()
+        return None if self.solved and self.reply_in is None else super().seat_to_move()
 
     def can_act(self) -> bool:
         return not self.solved and super().can_act()
+
+    def finished(self) -> bool:
+        """The lesson's every turn is played: Next is the way on."""
+        return self.solved and self.turn + 1 >= self.lesson.turns
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.place_lesson_buttons()
@@ -100,7 +116,7 @@ class TutorialScene(TableScene):
             step = {"lesson_next": 1, "lesson_prev": -1, "lesson_again": 0}[action]
             index = self.index + step
             if index >= len(LESSONS):
-                self.leave()
+                self.offer_game()
             elif index >= 0:
                 self.app.stack.replace(TutorialScene(self.app, index))
             return True
@@ -110,25 +126,72 @@ class TutorialScene(TableScene):
         return super().on_action(action)
 
     def leave(self) -> None:
+        self.app.to_title()
+
+    def offer_game(self) -> None:
+        """The tutorial is done: offer a game of Classic against the Easy computer."""
+        from casino.ui.scenes.dialogs import ConfirmScene
+
+        ask = ConfirmScene(self.app, _("Tutorial finished"),
+                           _("You know how Classic Casino is played. Play a game of it now "
+                             "against the Easy computer?"),
+                           N_("Play Classic"), self.play_classic, self.leave)
+        ask.buttons[1].label = N_("Not now")
+        ask.focus = 0  # nothing is lost: the title's Play asks before replacing a saved game
+        self.app.stack.push(ask)
+
+    def play_classic(self) -> None:
+        """A new game of Classic against one Easy computer, from the title's Play (which
+        asks first when a game in progress is saved)."""
+        from casino.persistence import load_game
         from casino.ui.scenes.title import TitleScene
 
-        self.app.stack.replace(TitleScene(self.app))
+        levels = self.app.settings.difficulties
+        self.app.change_settings(ruleset="classic", opponents=1,
+                                 difficulties=(DIFFICULTIES["Easy"], *levels[1:]))
+        title = TitleScene(self.app)
+        self.app.stack.replace(title)
+        loaded = load_game()
+        if loaded.value is not None and not loaded.value[1].is_over():
+            title.saved = loaded.value
+        title.on_action("play")
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """The status line; a refusal is said in the lesson's panel too (a lesson asks the
+        person to try a move the table refuses)."""
+        super().say(text, kind)
+        if kind == "error" and not self.solved:
+            self.feedback, self.feedback_ok = text, False
 
     def perform(self, move: Move) -> None:
         """Judge the person's move by the lesson: play it only when it is the lesson's answer."""
         if self.session.to_move() != HUMAN or self.solved:
             return
-        solved, message = self.lesson.judge(move)
-        self.feedback, self.feedback_ok = message, solved
+        solved, message = self.lesson.judge(move, self.turn, self.session.game.round)
         if not solved:
             self.selection.clear()
             self.staged = None
             self.say(_("Not quite: see the lesson on the right."), "error")
+            self.feedback, self.feedback_ok = message, solved
             self.app.sounds.play("illegal")
             return
+        self.feedback, self.feedback_ok = message, solved
         self.solved = True
         super().perform(move)
         self.say(message)
+        if not self.finished():
+            self.reply_in = REPLY_DELAY
+
+    def play_reply(self) -> None:
+        """The computer's scripted reply, then the person's next turn of the lesson."""
+        self.reply_in = None
+        reply = self.lesson.reply(self.session.game.round)
+        if reply is None:
+            return
+        TableScene.perform(self, reply)
+        self.turn += 1
+        self.solved = False
+        self.feedback = ""
 
     def update(self, dt: float) -> None:
         """Animations and hints only: no computer move, no round end, in a lesson."""
@@ -137,15 +200,47 @@ class TutorialScene(TableScene):
         self.animator.update(dt)
         if not self.animator.busy():
             self.table_from = None
+            if self.reply_in is not None:
+                self.reply_in -= dt
+                if self.reply_in <= 0:
+                    self.play_reply()
+
+    def undo(self) -> None:
+        """Ctrl+Z starts the lesson again: its turns follow a script, which a move taken
+        back (the reply with it) would leave (a two-turn lesson then judged its second turn
+        in the position of its first)."""
+        self.on_action("lesson_again")
 
     def ask_hint(self) -> None:
         """In a lesson the hint is the lesson's own answer."""
         if self.can_act():
-            self.hint = (self.lesson.solution_moves()[0], Reason("the lesson's move"))
+            move = self.lesson.solution_moves(self.turn, self.session.game.round)[0]
+            self.hint = (move, Reason("the lesson's move"))
             self.say(_("Hint: the cards of the lesson's move are marked."), "hint")
 
     def busy(self) -> bool:
         return self.animator.busy() or bool(self.animator.banners) or self.drag_pos is not None
+
+    def lesson_lines(self) -> tuple[list[tuple[str, int, bool]], int]:
+        """The lesson's words as the panel draws them: (line, y, is the feedback), and the
+        lowest y a line may start at and still end above the buttons."""
+        lay = self.layout()
+        _0, y, w, _0 = self.lesson_box()
+        font = lay.font
+        pad = lay.margin * 2
+        y += pad + round(font * 1.4) + round(font * 1.6) * len(self.title_lines()) + font // 2
+        body = font - 1
+        out: list[tuple[str, int, bool]] = []
+        for line in wrap(symbols(_(self.lesson.words(self.turn)[0])), body, w - 2 * pad):
+            out.append((line, y, False))
+            y += round(body * 1.4)
+        if self.feedback:
+            y += font // 2
+            for line in wrap(symbols(self.feedback), body, w - 2 * pad, bold=True):
+                out.append((line, y, True))
+                y += round(body * 1.4)
+        bottom = min(b.box[1] for b in self.lesson_buttons) - lay.margin - body
+        return out, bottom
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -164,23 +259,12 @@ class TutorialScene(TableScene):
         for line in self.title_lines():
             draw_text(surface, line, font + 2, (x + pad, y), HILITE, bold=True)
             y += round(font * 1.6)
-        y += font // 2
-        bottom = min(b.box[1] for b in self.lesson_buttons) - lay.margin
-        body = font - 1
-        for line in wrap(symbols(_(self.lesson.teach)), body, w - 2 * pad):
-            if y + body > bottom:
+        lines, bottom = self.lesson_lines()
+        colour = (140, 235, 150) if self.feedback_ok else ERROR
+        for line, at, said in lines:
+            if at > bottom:
                 break
-            draw_text(surface, line, body, (x + pad, y), TEXT)
-            y += round(body * 1.4)
-        if self.feedback:
-            y += font // 2
-            colour = (140, 235, 150) if self.feedback_ok else ERROR
-            for line in wrap(symbols(self.feedback), body, w - 2 * pad, bold=True):
-                if y + body > bottom:
-                    break
-                draw_text(surface, line, body, (x + pad, y), colour, bold=True,
-                          max_width=w - 2 * pad)
-                y += round(body * 1.4)
+            draw_text(surface, line, font - 1, (x + pad, at), colour if said else TEXT,
+                      bold=said, max_width=w - 2 * pad)
         for button in self.lesson_buttons:
-            button.draw(surface, font - 1, button.action == "lesson_next" and self.solved)
-
+            button.draw(surface, font - 1, button.action == "lesson_next" and self.finished())
