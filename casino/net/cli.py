@@ -215,6 +215,7 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
                               open_seats, bind=args.bind)
         try:
             await announcer.start()
+            announcer.follow(hosted[0])  # the table it announces: its seats as they fill
         except Exception as exc:  # zeroconf may fail on a machine without multicast
             print(f"casino-cli serve: not announced on the LAN ({exc})", file=sys.stderr)
             announcer = None

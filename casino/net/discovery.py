@@ -1,7 +1,9 @@
 """Finding tables on the local network: hosts announce ``_casino._tcp`` over mDNS (zeroconf).
 
-The announcement carries the table's name, ruleset, open seats and protocol version, never
-the join code: people read the code off the host's screen.
+The announcement carries the table's name, ruleset, open seats, whether play has started
+and protocol version, never the join code: people read the code off the host's screen. It
+is kept true while the host runs (``Announcer.follow``): a friend who looks after another
+has sat down sees one open seat fewer, and a table being played reads so.
 
 A browse asks for answers by multicast (QM questions). An answer sent by unicast (to a QU
 question) goes to port 5353 of the asking machine, where every mDNS program on it (avahi,
@@ -18,12 +20,18 @@ import contextlib
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from zeroconf import DNSQuestionType, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from casino.net.protocol import PROTOCOL_VERSION, SERVICE_TYPE
+
+if TYPE_CHECKING:
+    from casino.net.host import HostedTable
+
+TableState = Literal["open", "playing", "over"]
+"""A table as announced: waiting for people, being played (no seat open), or over."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +42,8 @@ class FoundTable:
     ruleset: str
     open_seats: int
     version: int
+    state: TableState = "open"
+    """An older host says nothing of it: its seats were counted once, when it started."""
 
     @property
     def where(self) -> str:
@@ -72,32 +82,87 @@ class Announcer:
                  bind: str | None = None) -> None:
         safe = "".join(ch for ch in name if ch.isalnum() or ch in " -_")[:40] or "Casino"
         self.interfaces = _interfaces(bind)
-        self.info = AsyncServiceInfo(
-            SERVICE_TYPE, f"{safe}.{SERVICE_TYPE}", port=port,
-            properties={"ruleset": ruleset, "open": str(open_seats),
-                        "version": str(PROTOCOL_VERSION)},
-            parsed_addresses=[self.interfaces[0] if self.interfaces else lan_address()],
-        )
+        self.ruleset = ruleset
+        self.shown: tuple[int, TableState] = (open_seats, "open")
+        """The open seats and the state the announcement says."""
+        self.info = self._info(f"{safe}.{SERVICE_TYPE}", port,
+                               [self.interfaces[0] if self.interfaces else lan_address()])
         self.zc: AsyncZeroconf | None = None
         self._announcing: Awaitable[object] | None = None
+        self._lock = asyncio.Lock()
+        """One change of the announcement at a time: a seat taken while the name is still
+        being claimed is said once the claim is made."""
+        self._stopped = False
+        self._registered = False
+        """The name is claimed: changes are sent (before, or after a failed claim, they only
+        change what a claim would announce)."""
+        self._updates: set[asyncio.Task[None]] = set()
+
+    def _info(self, name: str, port: int, addresses: list[str],
+              server: str | None = None) -> AsyncServiceInfo:
+        seats, state = self.shown
+        return AsyncServiceInfo(
+            SERVICE_TYPE, name, port=port, server=server,
+            properties={"ruleset": self.ruleset, "open": str(seats), "state": state,
+                        "version": str(PROTOCOL_VERSION)},
+            parsed_addresses=addresses)
 
     async def start(self) -> None:
         """Claim the name (after the probes) and go on announcing it in the background."""
-        if self.interfaces is None:
-            self.zc = AsyncZeroconf()
-        else:
-            self.zc = AsyncZeroconf(interfaces=self.interfaces)
-        self._announcing = await self.zc.async_register_service(self.info,
-                                                                allow_name_change=True)
+        async with self._lock:
+            if self.interfaces is None:
+                self.zc = AsyncZeroconf()
+            else:
+                self.zc = AsyncZeroconf(interfaces=self.interfaces)
+            self._announcing = await self.zc.async_register_service(self.info,
+                                                                    allow_name_change=True)
+            self._registered = True
+
+    async def update(self, open_seats: int, state: TableState) -> None:
+        """Announce ``open_seats`` and ``state`` from now on (the same name and address:
+        ``async_update_service`` sends the new records, and every answer after carries
+        them); before ``start`` it changes what ``start`` will announce."""
+        async with self._lock:
+            if self._stopped or self.shown == (open_seats, state):
+                return
+            self.shown = (open_seats, state)
+            # the name as claimed: the probes may have renamed it "Anna classic-2"
+            info = self._info(self.info.name, self.info.port or 0,
+                              self.info.parsed_addresses(), self.info.server)
+            if self.zc is not None and self._registered:
+                if isinstance(self._announcing, asyncio.Future):
+                    self._announcing.cancel()  # the old records' repeats are stale now
+                self._announcing = await self.zc.async_update_service(info)
+            self.info = info
+
+    def follow(self, hosted: HostedTable) -> None:
+        """Keep the announcement true of ``hosted``'s table as seats fill and free and play
+        starts; called in the host's loop (its ``listeners`` run there)."""
+
+        def changed() -> None:
+            table = hosted.table
+            state: TableState = "over" if table.over else "playing" if table.started \
+                else "open"
+            seats = sum(1 for seat in table.seats if seat.open)
+            if (seats, state) == self.shown:
+                return
+            task = asyncio.get_running_loop().create_task(self.update(seats, state))
+            self._updates.add(task)  # kept, or the loop may drop it half done
+            task.add_done_callback(self._updates.discard)
+
+        hosted.listeners.append(changed)
+        changed()
 
     async def stop(self) -> None:
         """Say goodbye (every packet of it sent) and close: listening browsers drop the table."""
-        if self.zc is not None:
-            if isinstance(self._announcing, asyncio.Future):
-                self._announcing.cancel()  # a host that stops at once says goodbye at once
-            await (await self.zc.async_unregister_service(self.info))
-            await self.zc.async_close()
-            self.zc = None
+        async with self._lock:
+            self._stopped = True
+            if self.zc is not None:
+                if isinstance(self._announcing, asyncio.Future):
+                    self._announcing.cancel()  # a host that stops at once says goodbye at once
+                await (await self.zc.async_unregister_service(self.info))
+                await self.zc.async_close()
+                self.zc = None
 
 
 async def browse(seconds: float = 2.0, interface: str | None = None,
@@ -147,7 +212,8 @@ async def _resolve(azc: AsyncZeroconf, names: list[str], found: dict[str, FoundT
         found[name] = FoundTable(
             name=name.removesuffix("." + SERVICE_TYPE), address=info.parsed_addresses()[0],
             port=info.port, ruleset=props.get("ruleset", "?"),
-            open_seats=_int(props.get("open")), version=_int(props.get("version")))
+            open_seats=_int(props.get("open")), version=_int(props.get("version")),
+            state=_state(props.get("state")))
 
 
 def _listed(found: dict[str, FoundTable]) -> list[FoundTable]:
@@ -156,6 +222,10 @@ def _listed(found: dict[str, FoundTable]) -> list[FoundTable]:
 
 def _decoded(props: dict[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in props.items() if v is not None}
+
+
+def _state(text: str | None) -> TableState:
+    return "playing" if text == "playing" else "over" if text == "over" else "open"
 
 
 def _int(text: str | None) -> int:

@@ -263,7 +263,9 @@ class HostedTable:
             timer.cancel()
         conn.send(encode(Welcome(seat=seat.index, token=seat.token or "",
                                  ruleset=wire_data(self.table.ruleset),
-                                 seats=self.table.statuses(self.countdown()))))
+                                 seats=self.table.statuses(self.countdown()),
+                                 host=self.table.host_seat,
+                                 seat_timeout=self.seat_timeout)))
         self.broadcast_seats()
         if self.table.started and not was_started:
             self.broadcast_state(with_last=False)

@@ -20,12 +20,13 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
 from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 """Bumped on any change a peer of the old version would misread (2: error frames carry the
 reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields; 3: a
 state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer;
 4: a move says ``stand_in`` when the host's computer played it for an absent person;
-5: a seat says ``stand_in_after``, the seconds before the computer takes it)."""
+5: a seat says ``stand_in_after``, the seconds before the computer takes it; 6: a welcome
+names the ``host``'s seat and the ``seat_timeout``)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -181,6 +182,12 @@ class Welcome(BaseModel):
     ruleset: dict[str, Any]
     """The ruleset's full definition, so a client plays the host's rules exactly."""
     seats: list[SeatStatus]
+    host: int | None = Field(None, ge=0, le=3)
+    """The seat of the person whose window hosts the table (None: a table served without a
+    player of its own): a guest's lobby says who hosts, for a third friend to ask."""
+    seat_timeout: float | None = Field(None, ge=0, le=86400)
+    """How long the game waits for a person who leaves before the host's computer plays
+    their seat (seconds): a window says so before its person leaves the table."""
 
 
 class Seats(BaseModel):

@@ -174,6 +174,9 @@ class LocalHost:
             self.announcer = Announcer(announce, self.port, table.ruleset.name, open_seats,
                                        bind=bind)
             self._announced = self._loop.call(self.announcer.start())
+            # in the host's loop, where its listeners run: the open seats and whether play
+            # has started stay true as friends sit down (a second one saw "2 open seats")
+            self._loop.loop.call_soon_threadsafe(self.announcer.follow, self.hosted)
 
     @property
     def code(self) -> str:

@@ -190,6 +190,9 @@ class Table:
         self.save = SavedGame.new(self.game, self._seat_infos())
         self.finished: list[tuple[Game, SavedGame]] = []
         """Games that ended, in order, for the host to record; it empties the list."""
+        self.host_seat: int | None = None
+        """The seat of the person whose window hosts the table, said to everyone who sits
+        down; None for a table served from the command line (nobody there plays)."""
         self.stood_in: set[tuple[int, int, int]] = set()
         """The moves a computer played for an absent person, as (game, round, move of the
         round): the players are told which moves were not their own. Saved with the

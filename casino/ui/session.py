@@ -402,10 +402,11 @@ class Session:
         return self.seats[seat].policy is None
 
     def colour_of(self, seat: int) -> int:
-        """The seat as its colour counts it: from this window's own, so the person here is
-        blue at a network table as at home (a guest in seat 2 was red, and the host's
-        computer had the blue a partner has in a four-player game)."""
-        return (seat - self.me) % self.players
+        """The seat as its colour counts it: the seat itself, the same at every window of a
+        network table, so friends who say "I'm the green one" agree (counted from each
+        window's own seat, Bea was blue in her window, green in Ann's and red in Cy's).
+        The table marks this window's own seat by its frame and label instead."""
+        return seat
 
     @property
     def people(self) -> list[int]:

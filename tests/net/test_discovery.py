@@ -191,3 +191,50 @@ def test_a_table_that_closes_says_goodbye() -> None:
                        for r in p.answers())
 
         assert heard_within(goodbye, 5.0), "no goodbye was heard"
+
+
+def announced_as(port: int, wanted: Callable[[FoundTable], bool],
+                 bound: float = 20.0) -> FoundTable | None:
+    """The table on ``port`` as announced once ``wanted`` is true of it, or as last found
+    when it is not within ``bound`` seconds; each look is a fresh browse, as Find tables is."""
+    deadline = time.monotonic() + bound
+    last: FoundTable | None = None
+    while time.monotonic() < deadline:
+        found = found_on_port(port, bound=min(10.0, max(1.0, deadline - time.monotonic())))
+        last = found[0] if found else last
+        if last is not None and wanted(last):
+            return last
+        time.sleep(0.2)
+    return last
+
+
+def test_the_announcement_follows_the_seats_and_says_when_play_starts() -> None:
+    """Cy's Find tables still read '2 open seats' after Ann had joined Bea's table of three:
+    the seats were counted once, when the host started. They are counted again whenever
+    someone sits down, and a table whose seats are all taken reads as being played."""
+    from casino.net.remote import Remote
+
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person")] * 3, seed="1")
+    token = table.reserve(0, "Bea")  # as the window seats its own player first
+    name = f"Bea classic {secrets.token_hex(4)}"
+    local = LocalHost(table, port=0, bind="127.0.0.1", announce=name)
+    where = f"127.0.0.1:{local.port}"
+    remotes: list[Remote] = []
+    try:
+        first = announced_as(local.port, lambda t: True)
+        assert first is not None and (first.open_seats, first.state) == (2, "open")
+        remotes.append(Remote(where, table.code, "Bea", token=token))
+        remotes.append(Remote(where, table.code, "Ann"))
+        after_ann = announced_as(local.port, lambda t: t.open_seats == 1)
+        assert after_ann is not None and (after_ann.open_seats, after_ann.state) == (1, "open")
+        remotes.append(Remote(where, table.code, "Cy"))
+        full = announced_as(local.port, lambda t: t.state == "playing")
+        assert full is not None and (full.open_seats, full.state) == (0, "playing")
+        remotes.pop(1).close()  # Ann leaves: her seat is kept for her, play goes on
+        time.sleep(0.5)
+        still = announced_as(local.port, lambda t: True)
+        assert still is not None and (still.open_seats, still.state) == (0, "playing")
+    finally:
+        for remote in remotes:
+            remote.close()
+        local.close()

@@ -93,10 +93,11 @@ def test_the_turn_prompt_names_the_hint_and_menu_keys_and_still_fits(
         assert text_width(text, font if len(lines) == 1 else font - 1) <= sw
 
 
-def test_the_review_colours_moves_from_the_reviewed_seat_as_the_table_does(
+def test_the_review_colours_moves_by_seat_as_the_table_does(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reviewed from seat 1 (a guest's name in the host's record book), "You" was listed in
-    the host's red and the other player in blue: the table counts colours from its own seat."""
+    """Reviewed from seat 1 (a guest's name in the host's record book), "You" is listed in
+    seat 1's colour, the one the table gave that seat in every window, and the other player
+    in seat 0's (s33 watch, item 10: colours by seat, the same everywhere)."""
     from casino.ai.basic import GreedyPolicy
     from casino.ai.play import play_game
     from casino.engine import load_ruleset
@@ -130,9 +131,9 @@ def test_the_review_colours_moves_from_the_reviewed_seat_as_the_table_does(
     mine = {c for t, c in drawn if t.startswith("You: ")}
     theirs = {c for t, c in drawn if t.startswith("Anna: ")}
     assert mine and theirs
-    assert theirs == {listed(seat_colour(1, False))}
-    assert listed(seat_colour(0, False)) in mine  # some are marked in a verdict's colour
-    assert listed(seat_colour(1, False)) not in mine
+    assert theirs == {listed(seat_colour(0, False))}
+    assert listed(seat_colour(1, False)) in mine  # some are marked in a verdict's colour
+    assert listed(seat_colour(0, False)) not in mine
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600)])

@@ -389,9 +389,11 @@ def guest_host() -> QuietHost:
                      {1: "Player"}, me=1, seed="guest")
 
 
-def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Joined as seat 2, the guest's own column, log lines and builds were red, and the host's
-    # computer had the blue that marks a partner in a four-player game.
+def test_a_network_guest_has_its_seats_colour_and_is_framed_as_you(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Once the guest in seat 2 was made blue "as at home", each window counted colours from
+    # its own seat and friends disagreed about who was blue (s33 watch, item 10): every window
+    # now gives seat 2 its red, and says which hand is yours by the frame and its label.
     from casino.ui import assets
 
     host = guest_host()
@@ -410,9 +412,10 @@ def test_a_network_guest_is_blue_as_at_home(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(table_view, "draw_text", spy)
     shot(app, "guest-colours")
     heads = dict(drawn)
-    assert heads["You"] == assets.SEAT_COLOURS[0], heads["You"]
+    assert heads["You"] == assets.SEAT_COLOURS[1], heads["You"]
     other = session.seats[0].shown
-    assert any(heads.get(part) == assets.SEAT_COLOURS[1] for part in other.split()), drawn
+    assert any(heads.get(part) == assets.SEAT_COLOURS[0] for part in other.split()), drawn
+    assert " Player (you) " in heads  # the label on the own hand's frame
 
 
 def two_people_host() -> QuietHost:

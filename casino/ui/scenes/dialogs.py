@@ -361,9 +361,12 @@ class MenuScene(Dialog):
     def __init__(self, app: App, table: TableScene) -> None:
         undo = Button(N_("Undo my last move (Ctrl+Z)"), "undo")
         undo.enabled = table.session.can_undo()
+        # at a network table it leaves the table, after saying what becomes of the seat
+        new = Button(N_("Leave the table"), "leave") if table.session.remote_table() \
+            else Button(N_("New game"), "new")
         super().__init__(app, N_("Menu"), [
             Button(N_("Resume"), "resume"), undo, Button(N_("Settings"), "settings"),
-            Button(N_("Rules"), "rules"), Button(N_("New game"), "new"), Button(N_("Quit"), "quit"),
+            Button(N_("Rules"), "rules"), new, Button(N_("Quit"), "quit"),
         ])
         self.table = table
 
@@ -425,6 +428,12 @@ class MenuScene(Dialog):
             self.app.stack.push(rules_page(self.app, self.table.session.ruleset, self.reopen))
         elif action == "new":
             self.new_game()
+        elif action in ("leave", "quit") and self.table.session.remote_table():
+            from casino.ui.scenes.network import leave_question
+
+            self.close()  # Cancel opens the menu again
+            self.app.stack.push(leave_question(self.app, self.table.session,
+                                               action == "quit", self.reopen))
         elif action == "quit":
             self.quit()
         else:

@@ -25,6 +25,7 @@ from casino.net.protocol import SeatStatus
 from casino.net.table import TABLE_ENDED, UNKNOWN_TOKEN, WRONG_CODE, SeatSpec, Table
 from casino.persistence.files import data_dir, keep_aside, read_limited
 from casino.persistence.tokens import (
+    code_key,
     forget_table,
     known_tokens,
     newest_seat,
@@ -52,9 +53,12 @@ from casino.ui.session import ai_levels, level_label
 from casino.ui.words import notice_text, reason_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from casino.net.discovery import FoundTable
     from casino.net.remote import LocalHost, Remote
     from casino.ui.app import App
+    from casino.ui.session import Session
 
 CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
@@ -139,15 +143,20 @@ def _bundled() -> frozenset[str]:
 
 def found_line(table: FoundTable) -> str:
     """A table found on the network as a person reads it: the host's name, the rules by
-    their title (not the ruleset's file name), the open seats and where it is."""
+    their title (not the ruleset's file name), the open seats (or that it is being played)
+    and where it is."""
     # Only a bundled ruleset is looked up: the name comes from the network, and is never
     # taken for a path to read on this machine. A host's own ruleset: its name is all we know.
     rules = (_(load_ruleset(table.ruleset).title) if table.ruleset in _bundled()
              else table.ruleset)
     # the window announces "NAME RULESET" (a name unique on the network); show NAME alone
     name = table.name.removesuffix(f" {table.ruleset}") or table.name
-    seats = ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
-        n=table.open_seats)
+    # a table being played is listed, not withdrawn: a late friend learns it is there
+    # (and full) rather than that the network finds nothing; a seat kept there rejoins
+    seats = _("being played") if table.state == "playing" \
+        else _("its game is over") if table.state == "over" \
+        else ngettext("{n} open seat", "{n} open seats", table.open_seats).format(
+            n=table.open_seats)
     return _("{name} \u00b7 {rules} \u00b7 {seats} \u00b7 {address}").format(
         name=name, rules=rules, seats=seats, address=table.where)
 
@@ -384,6 +393,7 @@ class NetworkScene(Scene):
             # window's own connection would otherwise take it, and hosting the saved table
             # again would seat the window as the friend.
             table.reserve(0, self.app.settings.player_name)
+        table.host_seat = 0  # this window's player: the guests' lobbies say who hosts
         try:
             # A table for this machine alone (127.0.0.1) is not announced.
             name = f"{self.app.settings.player_name} {table.ruleset.name}"
@@ -630,6 +640,26 @@ class LobbyScene(Scene):
         for button, box in zip(buttons, lay.buttons, strict=True):
             button.box = box
 
+    def code_and_where(self) -> tuple[str | None, str]:
+        """The join code to pass on (None until seated: a code the host refused is not
+        one), and the line under it: where the others join, and who hosts. A guest shows
+        them too, so a friend who joined first can bring a third in."""
+        if self.local is not None:
+            from casino.net.discovery import lan_address
+
+            return self.local.code, _("Others join at {address} with this code.").format(
+                address=f"{lan_address()}:{self.local.port}")
+        welcome = self.remote.welcome
+        if welcome is None:
+            return None, _("Table at {address}").format(address=self.remote.address)
+        host = next((seat for seat in welcome.seats if seat.seat == welcome.host), None)
+        code = code_key(self.remote.code)  # as the host reads it out: a typed 5 is its S
+        if host is None:
+            return code, _("Others join at {address} with this code.").format(
+                address=self.remote.address)
+        return code, _("{name} hosts this table: others join at {address} with this "
+                       "code.").format(name=seat_name(host), address=self.remote.address)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(assets.felt(surface.get_size()), (0, 0))
         w, h = surface.get_size()
@@ -646,25 +676,33 @@ class LobbyScene(Scene):
         draw_text(surface, title, font + 4, (lay.title[0] + lay.title[2] // 2, lay.title[1]),
                   HILITE, "midtop", bold=True, max_width=lay.title[2])
         x, y, rw, _rh = lay.rows[0]
-        if self.local is not None:
-            from casino.net.discovery import lan_address
-
-            draw_text(surface, _("Join code  {code}").format(code=self.local.code), font + 6,
+        code, where = self.code_and_where()
+        if code is not None:
+            draw_text(surface, _("Join code  {code}").format(code=code), font + 6,
                       (x + 8, y), HILITE, bold=True)
-            draw_text(surface, _("Others join at {address} with this code.").format(
-                      address=f"{lan_address()}:{self.local.port}"), font - 1,
-                      (x + 8, lay.rows[1][1] + 4), DIM, max_width=rw - 16)
+            # on two lines where it needs them (who hosts, and where: a guest's is long),
+            # over the row the seats leave free, rather than squeezed small on one
+            for k, line in enumerate(wrap(where, font - 1, rw - 16)[:2]):
+                draw_text(surface, line, font - 1,
+                          (x + 8, lay.rows[1][1] + 4 + k * round((font - 1) * 1.25)), DIM,
+                          max_width=rw - 16)
         else:
-            draw_text(surface, _("Table at {address}").format(address=self.remote.address),
-                      font, (x + 8, y), DIM)
+            draw_text(surface, where, font, (x + 8, y), DIM)
         seats = self.remote.seats
+        welcome = self.remote.welcome
         for i, seat in enumerate(seats.seats if seats else []):
             bx, by, bw, bh = lay.rows[3 + i]
             waiting = seat.seat in (seats.waiting_for if seats else [])
             draw_mark(surface, (bx + 16, by + bh // 2), seat.connected, max(5, font // 3))
             line = seat_line(seat, waiting)
-            if self.remote.welcome and seat.seat == self.remote.welcome.seat:
+            me = welcome is not None and seat.seat == welcome.seat
+            hosts = welcome is not None and seat.seat == welcome.host
+            if me and hosts:
+                line = _("{name} (you, the host)").format(name=line)
+            elif me:
                 line = _("{seat} (you)").format(seat=line)
+            elif hosts:
+                line = _("{seat} (the host)").format(seat=line)
             draw_text(surface, line, font, (bx + 32, by + bh // 2),
                       TEXT if not seat.open else DIM, "midleft", max_width=bw - 40)
         status = reason_text(self.remote.problem) if self.remote.problem else \
@@ -688,6 +726,51 @@ class LobbyScene(Scene):
                           "center", max_width=bw)
         for button in buttons:
             button.draw(surface, font)
+
+
+def waited_for(seconds: float | None) -> str:
+    """How long the game waits for a person who left: '2 minutes', '45 seconds'."""
+    if seconds is None:
+        return _("a while")
+    whole = round(seconds)
+    if whole >= 60 and whole % 60 == 0:
+        return ngettext("{n} minute", "{n} minutes", whole // 60).format(n=whole // 60)
+    return ngettext("{n} second", "{n} seconds", whole).format(n=whole)
+
+
+def leave_question(app: App, session: Session, quitting: bool,
+                   on_no: Callable[[], None]) -> Scene:
+    """Menu -> Leave the table (or Quit) at a network table: what becomes of the seat, asked
+    first; the item left the table in one click, and the friends were told the game waits.
+    A host's leaving closes the table for everyone (it is saved, and Host opens it again)."""
+    from casino.ui.remote_session import RemoteSession
+    from casino.ui.scenes.dialogs import ConfirmScene
+
+    def go() -> None:
+        if quitting:
+            app.running = False
+        else:
+            app.to_title()  # as every way back to the title: it knows the saved game
+
+    remote = session.remote if isinstance(session, RemoteSession) else None
+    hosting = isinstance(session, RemoteSession) and session.local is not None
+    welcome = remote.welcome if remote is not None else None
+    yes = N_("Quit") if quitting else N_("Leave the table")
+    title = N_("Quit and leave the table?") if quitting else N_("Leave the table?")
+    if session.game.is_over() or remote is None or welcome is None:
+        return ConfirmScene(app, title, _("The game is over: your seat is no longer needed."), yes,
+                            go, on_no)
+    if hosting:
+        question = _("You host this table: leaving closes it for everyone. It is saved, and "
+                     "Network → Host opens it again; the others rejoin their seats.")
+    else:
+        back = _("When you start the game again, the title offers the seat back "
+                 "(or Network → Join).") if quitting \
+            else _("Network → Join takes it back.")
+        question = _("Your seat stays yours. The game waits {time} for you, then the host's "
+                     "computer plays it until you come back. {back}").format(
+            time=waited_for(welcome.seat_timeout), back=back)
+    return ConfirmScene(app, title, question, yes, go, on_no)
 
 
 def leave(app: App, remote: Remote, local: LocalHost | None) -> None:

@@ -188,8 +188,7 @@ class ReviewScene(Scene):
         y += round(font * 2.2)
         for s in range(sides):
             draw_text(surface, names[s], font, (x + w // 4 + s * col + col // 2, y),
-                      seat_colour((s - self.final.round.side_of(self.seat)) % sides,
-                                  partnership), "midtop", bold=True, max_width=col - 8)
+                      seat_colour(s, partnership), "midtop", bold=True, max_width=col - 8)
         y += round(font * 1.6)
         running = [0] * sides
         for r, score in enumerate(self.final.scores):
@@ -290,9 +289,9 @@ class ReviewScene(Scene):
                 y += line
 
     def colour(self, seat: int) -> tuple[int, int, int]:
-        """``seat``'s colour counted from the reviewed seat, as the table counts from the
-        window's own (``Session.colour_of``): the reviewed player is blue, whatever the seat."""
-        return seat_colour((seat - self.seat) % len(self.names), self.final.round.partnership)
+        """``seat``'s colour, the seat's own as at the table (``Session.colour_of``): the
+        reviewed player has the colour they played in."""
+        return seat_colour(seat, self.final.round.partnership)
 
     def _entry(self, k: int, size: int, width: int) -> tuple[list[str], tuple[int, int, int]]:
         """A move of the list as its lines (two at most) and colour, its mark in front."""

@@ -157,6 +157,43 @@ def turn_lines(name: str, size: int, room: int) -> list[str]:
     return lines
 
 
+OWN_INK = (255, 255, 255)
+"""The own label's letters: white reads on each seat's colour (blue, red, green, amber)."""
+
+
+def own_area(scene: TableScene) -> pygame.Rect:
+    """The frame around this window's own hand (lit on its turn)."""
+    lay = scene.layout()
+    hx, hy, hw, _hh = lay.hand
+    return pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
+                       lay.card[1] + 2 * lay.margin)
+
+
+def own_label(session: Session, seat: int) -> str:
+    """Whose hand this window shows, on its frame: 'You', or 'Bea (you)' by a name."""
+    name = session.seats[seat].shown
+    return name if name == _("You") else _("{name} (you)").format(name=name)
+
+
+def _own_frame(scene: TableScene, surface: pygame.Surface) -> None:
+    """This window's own seat: its hand framed in the seat's colour (the one every window
+    gives that seat) and named on the frame's right end. Colours no longer say which seat
+    is yours (each window counted them from its own, and friends disagreed about who was
+    blue); the frame and the label do."""
+    lay = scene.layout()
+    area = own_area(scene)
+    colour = colour_of(scene.session, scene.viewer)
+    if not scene.can_act():  # on its turn the frame is lit instead
+        pygame.draw.rect(surface, colour, area, 2, border_radius=12)
+    text = " " + own_label(scene.session, scene.viewer) + " "
+    at = (area.right - 14, area.y)
+    tag = draw_text(surface, text, lay.font - 2, at, OWN_INK, "midright", bold=True,
+                    max_width=area.w // 3)
+    pygame.draw.rect(surface, colour, tag.inflate(4, 2), border_radius=6)
+    draw_text(surface, text, lay.font - 2, at, OWN_INK, "midright", bold=True,
+              max_width=area.w // 3)
+
+
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     lay = scene.layout()
     settings = scene.app.settings
@@ -325,9 +362,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     mouse = pygame.mouse.get_pos()
     dragging = scene.press[0] if scene.press and scene.drag_pos else None
     if scene.can_act():  # your area lights up, with "Your turn" on its edge
-        hx, hy, hw, _hh = lay.hand
-        glow = pygame.Rect(hx, hy + lay.card[1] // 10 - lay.margin, hw,
-                           lay.card[1] + 2 * lay.margin)
+        glow = own_area(scene)
         pygame.draw.rect(surface, HILITE, glow, 3, border_radius=12)
         your_turn = " " + (_("{name}, your turn").format(name=session.seats[scene.viewer].shown)
                            if session.shared else _("Your turn")) + " "
@@ -336,6 +371,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, HILITE, label.inflate(4, 2), border_radius=6)
         draw_text(surface, your_turn, lay.font - 2, (glow.x + 14, glow.y), (30, 30, 20),
                   "midleft", bold=True)
+    _own_frame(scene, surface)
     for i, (card, box) in enumerate(zip(view.hand, boxes, strict=True)):
         if card in hidden or i == dragging:
             continue
