@@ -86,7 +86,7 @@ def probe_state(view: PlayerView) -> State:
     )
 
 
-def _classes(rs: Ruleset, cards: tuple[Card, ...]) -> dict[tuple[int, ...], list[Card]]:
+def card_classes(rs: Ruleset, cards: tuple[Card, ...]) -> dict[tuple[int, ...], list[Card]]:
     """Unseen cards grouped by what they can take: face cards by rank, others by values."""
     out: dict[tuple[int, ...], list[Card]] = {}
     for c in cards:
@@ -120,7 +120,7 @@ def reply_threat(
     rs = view.ruleset
     nxt = (view.player + 1) % view.players
     options: list[tuple[float, float, bool, set[int]]] = []  # gain, p, sweeps, build values
-    for _, cards in sorted(_classes(rs, unseen).items()):
+    for _, cards in sorted(card_classes(rs, unseen).items()):
         p = _p_holds(len(unseen), len(cards), hand)
         if p <= 0.0:
             continue

@@ -15,12 +15,13 @@ says it in its own language; ``str()`` is English.
 
 from __future__ import annotations
 
-from casino.ai.heuristic import Assessment, assess
+from casino.ai.heuristic import Assessment, assess, card_classes, probe_state
 from casino.ai.registry import expert
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
-from casino.engine.state import Pile, PileKind, PlayerView, item_cards
+from casino.engine.state import Pile, PileKind, PlayerView, State, item_cards
+from casino.engine.transition import after_move
 from casino.engine.wording import Param, Reason
 
 OPINION_SEED = "opinion"
@@ -155,6 +156,39 @@ def reason(view: PlayerView, a: Assessment, exact: bool = False) -> Reason | Non
     return Reason("{why} (the best play to the end of the round)", why=why)
 
 
+def _may_be_raised(view: PlayerView, move: Build) -> bool:
+    """Whether the engine lets the next player raise the single build ``move`` makes, with
+    some hand of the unseen cards: "cannot take it" alone read as safe just before the
+    computer raised the build away (s33). One card of each kind the heuristic tells apart
+    stands for its kind; two of a kind only where two are unseen."""
+    rules = view.ruleset.build
+    if not rules.increase or move.sets != 1 or move.value >= rules.max_value:
+        return False
+    after = after_move(probe_state(view), move)
+    pile = next(it for it in after.table if isinstance(it, Pile) and move.card in it.cards)
+    nxt = (view.player + 1) % view.players
+    size = view.hand_counts[nxt] or (view.ruleset.deal.hand if view.stock_count else 0)
+    kinds = list(card_classes(view.ruleset, view.unseen()).values())
+    hands: list[tuple[Card, ...]] = [(cards[0],) for cards in kinds]
+    if size >= 2:
+        hands = [(a[0], b[0]) for i, a in enumerate(kinds) for b in kinds[i + 1:]]
+        hands += [(cards[0], cards[1]) for cards in kinds if len(cards) > 1]
+    elif size < 1:
+        return False
+    for hand in hands:
+        probe = State(
+            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
+            hands=tuple(hand if s == nxt else () for s in range(after.players)),
+            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
+            last_taker=after.last_taker, must_capture=(False,) * after.players,
+            deal_number=after.deal_number, teams=after.teams,
+        )
+        if any(type(m) is Build and m.value != pile.value and any(it is pile for it in m.items)
+               for m in legal_moves(probe)):
+            return True
+    return False
+
+
 def _why(view: PlayerView, a: Assessment) -> Reason | None:
     move = a.move
     match move:
@@ -170,7 +204,9 @@ def _why(view: PlayerView, a: Assessment) -> Reason | None:
             if a.safe_build < 0.5:
                 risk = Reason(" (risky: your opponent may hold a {value})", value=value)
             elif a.safe_build > 0.95:
-                risk = Reason(" and your opponent cannot take it")
+                risk = (Reason(" and your opponent cannot take it, but may raise it")
+                        if _may_be_raised(view, move) else
+                        Reason(" and your opponent cannot take it"))
             # The hint line shows the move itself ("build 9: 2♣ on 7♦"), so the reason says
             # only what the move does not: who takes the build, and its risk.
             # TRANSLATORS: why a build: 'you hold 9♦ to take it (risky: …)' (leave as it is).

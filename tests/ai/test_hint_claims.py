@@ -84,6 +84,31 @@ def take_chance(state: State, view: PlayerView, move: Build) -> float:
     return 1.0 - comb(len(unseen) - takers, hand) / comb(len(unseen), hand)
 
 
+def can_be_raised(state: State, view: PlayerView, move: Build) -> bool:
+    """Whether the engine lets the next player, holding some hand of the unseen cards (any
+    two of them, or one where one card is all they will hold), add to the pile ``move``
+    makes and change its value: what "but may raise it" claims."""
+    after = after_move(state, move)
+    pile = next(it for it in after.table if isinstance(it, Pile) and move.card in it.cards)
+    nxt = (view.player + 1) % view.players
+    size = view.hand_counts[nxt] or (view.ruleset.deal.hand if view.stock_count else 0)
+    unseen = sorted(set(view.unseen()), key=lambda c: c.index)
+    hands = [(c,) for c in unseen] if size == 1 else [
+        (a, b) for i, a in enumerate(unseen) for b in unseen[i + 1:]] if size else []
+    for hand in hands:
+        probe = State(
+            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
+            hands=tuple(hand if s == nxt else () for s in range(after.players)),
+            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
+            last_taker=after.last_taker, must_capture=(False,) * after.players,
+            deal_number=after.deal_number,
+        )
+        if any(isinstance(m, Build) and any(it is pile for it in m.items)
+               and m.value != pile.value for m in legal_moves(probe)):
+            return True
+    return False
+
+
 def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> None:
     """What the reason says a capture takes is what the engine moves to the capture pile:
     the other side's piles, the scoring specials and Aces, never a plain card (the move
@@ -132,7 +157,9 @@ def check_claims(state: State, tally: Counter[str]) -> None:
         elif isinstance(move, Build):
             if "cannot take it" in why:
                 assert take_chance(state, view, move) <= 0.05, (why, move, view)
-                tally["cannot take it"] += 1
+                raised = "may raise it" in why
+                assert can_be_raised(state, view, move) == raised, (why, move, view)
+                tally["but may raise it" if raised else "cannot take it"] += 1
             elif "risky" in why:
                 assert take_chance(state, view, move) >= 0.5, (why, move, view)
                 tally["risky"] += 1
@@ -166,3 +193,13 @@ def test_hint_claims_agree_with_the_engine_on_thousands_of_positions(name: str) 
         check_claims(state, tally)
     print(name, dict(tally))
     assert tally["takes"] and tally["trail"]
+
+
+def test_a_safe_build_that_may_be_raised_says_so() -> None:
+    """s33: "your opponent cannot take it" for a build of 8 the computer at once raised to 9
+    and owned. Both claims are made, and each agrees with the engine (``check_claims``)."""
+    tally: Counter[str] = Counter()
+    for name in ("classic", "kasino"):
+        for state in random_positions(name, 150):
+            check_claims(state, tally)
+    assert tally["but may raise it"] and tally["cannot take it"], tally
