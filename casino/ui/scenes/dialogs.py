@@ -444,12 +444,9 @@ class MenuScene(Dialog):
         """To the title for a new game, once the person has read what becomes of this one:
         it stays saved, and the title's Play offers it back before a new game puts it aside
         (it went to the title in one click, and Play there set the game aside unasked). A
-        game that cannot be saved is lost, so that is asked; a network table's seat is the
-        table's to keep, and it goes at once, as before."""
+        game that cannot be saved is lost, so that is asked. (At a network table the menu
+        offers "Leave the table" instead.)"""
         session = self.table.session
-        if session.remote_table():
-            self.app.to_title()
-            return
         self.close()  # Cancel opens the menu again, as Settings does
         if session.unsaved:
             self.app.stack.push(ConfirmScene(
