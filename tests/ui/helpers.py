@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import os
+import random
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from casino.engine import load_ruleset
+from casino.engine import legal_moves, load_ruleset
 from casino.engine.notation import parse_position
 from casino.ui.app import App
 from casino.ui.scenes.table import TableScene
+from casino.ui.session import Session
 from casino.ui.settings import Settings
 from tests.ui.driver import steps
 
@@ -66,3 +68,22 @@ def table_at(app: App, ruleset: str, position: str) -> TableScene:
     scene.animator.clear()
     steps(app)
     return scene
+
+
+def finished_game(app: App) -> Session:
+    """A whole game of Kasino played through the session (seeded random moves) and put in
+    the record book, as the table does at the end."""
+    app.change_settings(ruleset="kasino", opponents=1)
+    app.new_game()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    session = table.session
+    rng = random.Random(5)
+    while not session.game.is_over():
+        if session.game.round_over():
+            session.next_round()
+        else:
+            session.play(rng.choice(legal_moves(session.game.round)))
+    session.record()
+    assert session.record_id is not None
+    return session

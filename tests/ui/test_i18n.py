@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
-import random
 import re
 import threading
 import time
@@ -41,10 +40,9 @@ from casino.ui.scenes.review import ReviewScene
 from casino.ui.scenes.table import KEYS_HELP, TableScene
 from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
-from casino.ui.session import Session
 from casino.ui.words import SYMBOL_CARD, card_text, cited, decimal, move_text, reason_text
 from tests.ui.driver import centre, click, key, steps, top_name
-from tests.ui.helpers import keep_shot, make_app, table_at
+from tests.ui.helpers import finished_game, keep_shot, make_app, table_at
 from tests.ui.test_network import wait_for
 from tests.ui.test_own_rulesets import own_ruleset
 
@@ -269,25 +267,6 @@ def visit_host_refused(app: App) -> None:
     move = format_move(legal_moves(view)[0]) if mine else f"{view.hand[0]} t"
     ada.send_move(state.step + 1 if mine else state.step, move)  # out of step, or of turn
     wait_for(app, lambda: bool(table.message))
-
-
-def finished_game(app: App) -> Session:
-    """A whole game of Kasino played through the session (first legal move each turn) and
-    put in the record book, as the table does at the end."""
-    app.change_settings(ruleset="kasino", opponents=1)
-    app.new_game()
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    session = table.session
-    rng = random.Random(5)
-    while not session.game.is_over():
-        if session.game.round_over():
-            session.next_round()
-        else:
-            session.play(rng.choice(legal_moves(session.game.round)))
-    session.record()
-    assert session.record_id is not None
-    return session
 
 
 def visit_game_over(app: App) -> None:

@@ -26,9 +26,9 @@ from casino.ui.scenes.dialogs import (
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.title import ResumeScene, TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
-from casino.ui.session import HUMAN, Session
+from casino.ui.session import HUMAN
 from tests.ui.driver import centre, click, key, settled, steps, top_name
-from tests.ui.helpers import make_app, shot
+from tests.ui.helpers import finished_game, make_app, shot
 
 
 def game_in_progress(app: App, moves: int = 3) -> TableScene:
@@ -47,23 +47,6 @@ def game_in_progress(app: App, moves: int = 3) -> TableScene:
 
 def put_aside(home: Path) -> list[Path]:
     return sorted(home.glob(f"{FILE_NAME}.unfinished-*"))
-
-
-def finished_game(app: App) -> Session:
-    """A whole game of Kasino played through the session and recorded, as at its end."""
-    app.change_settings(ruleset="kasino", opponents=1)
-    app.new_game()
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    session = table.session
-    rng = random.Random(5)
-    while not session.game.is_over():
-        if session.game.round_over():
-            session.next_round()
-        else:
-            session.play(rng.choice(legal_moves(session.game.round)))
-    session.record()
-    return session
 
 
 def test_menu_new_game_says_the_game_stays_saved_and_the_title_offers_it_back(
