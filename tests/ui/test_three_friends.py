@@ -4,8 +4,7 @@ says, whose colour is whose, and leaving a network table from the menu. A real h
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -14,17 +13,9 @@ from casino.net.remote import Remote
 from casino.ui.app import App
 from casino.ui.scenes import network
 from casino.ui.scenes.network import PERSON, LobbyScene, NetworkScene, leave
-from tests.ui.driver import steps
+from tests.ui.driver import steps, until
 from tests.ui.helpers import keep_shot, make_app
-
-
-def wait_until(app: App, what: Callable[[], bool], timeout: float = 60.0) -> None:
-    """Step the window until ``what`` is true (the bound is for a loaded machine only)."""
-    deadline = time.monotonic() + timeout
-    while not what():
-        assert time.monotonic() < deadline, "timed out"
-        steps(app, 1)
-        time.sleep(0.02)
+from tests.ui.test_newcomer31 import drawn_texts
 
 
 @contextmanager
@@ -39,7 +30,7 @@ def bea_hosts_for_three() -> Iterator[tuple[App, LobbyScene]]:
     lobby = app.stack.top
     assert isinstance(lobby, LobbyScene) and lobby.local is not None
     try:
-        wait_until(app, lambda: lobby.remote.seats is not None)
+        until(app, lambda: lobby.remote.seats is not None)
         yield app, lobby
     finally:
         if lobby in app.stack.scenes:
@@ -48,19 +39,6 @@ def bea_hosts_for_three() -> Iterator[tuple[App, LobbyScene]]:
             from casino.ui.scenes.title import TitleScene
 
             app.stack.replace(TitleScene(app))
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts the network scenes draw from now on."""
-    texts: list[str] = []
-    real = network.draw_text
-
-    def record(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        texts.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(network, "draw_text", record)
-    return texts
 
 
 def test_a_guests_lobby_shows_the_join_code_and_who_hosts(
@@ -75,20 +53,22 @@ def test_a_guests_lobby_shows_the_join_code_and_who_hosts(
         ann = Remote(f"127.0.0.1:{port}", typed, "Ann")
         guest = LobbyScene(app, ann, None)
         try:
-            wait_until(app, lambda: (guest.update(0.0), ann.welcome is not None
-                                     and ann.seats is not None
-                                     and not ann.seats.seats[1].open)[1])
-            texts = drawn_texts(monkeypatch)
+            until(app, lambda: (guest.update(0.0), ann.welcome is not None
+                                and ann.seats is not None
+                                and not ann.seats.seats[1].open)[1])
+            drawn = drawn_texts(monkeypatch, network)
             guest.draw(app.screen)
             keep_shot(app.screen, "guest-lobby-code-and-host")
+            texts = [text for text, _rect in drawn]
             assert f"Join code  {code}" in texts
             assert (f"Bea hosts this table: others join at 127.0.0.1:{port} with this code."
                     in texts)
             assert "Bea (the host)" in texts and "Ann (you)" in texts
-            texts.clear()
+            drawn.clear()
             seats = host_lobby.remote
-            wait_until(app, lambda: seats.seats is not None and not seats.seats.seats[1].open)
+            until(app, lambda: seats.seats is not None and not seats.seats.seats[1].open)
             host_lobby.draw(app.screen)  # the host's own window: its player is both
+            texts = [text for text, _rect in drawn]
             assert "Bea (you, the host)" in texts and "Ann" in texts
         finally:
             ann.close()
@@ -111,7 +91,7 @@ def test_every_window_gives_each_friend_the_same_colour(
             for name in ("Ann", "Cy"):  # one after the other: Ann in seat 2, Cy in seat 3
                 guests.append(Remote(where, host_lobby.local.code, name))
                 guest = guests[-1]
-                wait_until(app, lambda g=guest: (g.poll(), g.welcome is not None)[1])
+                until(app, lambda g=guest: (g.poll(), g.welcome is not None)[1])
             remotes = [host_lobby.remote, *guests]
 
             def all_dealt() -> bool:
@@ -119,26 +99,20 @@ def test_every_window_gives_each_friend_the_same_colour(
                     remote.poll()
                 return all(r.state is not None for r in remotes)
 
-            wait_until(app, all_dealt)
+            until(app, all_dealt)
             sessions = [RemoteSession.start(remote, None) for remote in remotes]
             assert [s.me for s in sessions] == [0, 1, 2]
             colours = [[table_view.colour_of(s, seat) for seat in range(3)] for s in sessions]
             assert colours[0] == colours[1] == colours[2], colours
             assert len(set(colours[0])) == 3  # three friends, three colours
-            drawn: list[str] = []
-            real = table_view.draw_text
-
-            def spy(surface, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-                drawn.append(text)
-                return real(surface, text, *args, **kwargs)
-
-            monkeypatch.setattr(table_view, "draw_text", spy)
+            drawn = drawn_texts(monkeypatch)
             for session, name in zip(sessions, ("Bea", "Ann", "Cy"), strict=True):
                 drawn.clear()
                 scene = TableScene(app, session)
                 scene.draw(app.screen)
                 keep_shot(app.screen, f"three-friends-{name}")
-                assert f" {name} (you) " in drawn, drawn
+                texts = [text for text, _rect in drawn]
+                assert f" {name} (you) " in texts, texts
         finally:
             for guest in guests:
                 guest.close()
@@ -171,12 +145,12 @@ def test_leaving_a_network_table_from_the_menu_asks_first(
         assert host_lobby.local is not None
         where = f"127.0.0.1:{host_lobby.local.port}"
         ann = Remote(where, host_lobby.local.code, "Ann")
-        wait_until(app, lambda: (ann.poll(), ann.welcome is not None)[1])
+        until(app, lambda: (ann.poll(), ann.welcome is not None)[1])
         cy = Remote(where, host_lobby.local.code, "Cy")
         try:
-            wait_until(app, lambda: isinstance(app.stack.top, TableScene))  # Bea's
+            until(app, lambda: isinstance(app.stack.top, TableScene))  # Bea's
             bea_table = app.stack.top
-            wait_until(app, lambda: (ann.poll(), ann.state is not None)[1])
+            until(app, lambda: (ann.poll(), ann.state is not None)[1])
             session = RemoteSession.start(ann, None)  # Ann's window, a guest
             assert session.me == 1
             table = TableScene(app, session)
