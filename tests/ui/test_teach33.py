@@ -23,7 +23,7 @@ from casino.ui.scenes.dialogs import (
 from casino.ui.scenes.table import TableScene
 from casino.ui.scenes.tutorial import TutorialScene
 from casino.ui.words import symbols
-from tests.ui.driver import click, click_move, hand_click_point, key, steps, top_name
+from tests.ui.driver import click, click_move, hand_click_point, key, steps, top_name, until
 from tests.ui.helpers import keep_shot, make_app
 
 SIZES = [(1280, 800), (640, 400)]
@@ -124,10 +124,9 @@ def lesson_scene(app: App, title: str) -> TutorialScene:
 
 
 def wait_for_reply(app: App, scene: TutorialScene) -> None:
-    for _ in range(60):  # the reply comes after REPLY_DELAY seconds
-        steps(app, 1)
-        if scene.reply_in is None:
-            break
+    """Step until the computer's scripted reply is played (``REPLY_DELAY`` seconds of frames
+    after the praise): a fixed count of frames went on silently when it never came."""
+    until(app, lambda: scene.reply_in is None)
 
 
 @pytest.mark.parametrize("title", [lesson.title for lesson in LESSONS if lesson.then])
