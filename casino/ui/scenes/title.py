@@ -422,10 +422,30 @@ def option_rows(scene: TitleScene) -> list[tuple[int, int, int, int]]:
     return scene.option_boxes()
 
 
-class ResumeScene(Dialog):
-    """At launch, over the title: carry on with the saved game, or leave it for now."""
+class DescribedDialog(Dialog):
+    """An offer at launch that says its ``describe()`` lines, each wrapped, in a box as tall
+    as they are (the resume offer, the rejoin offer)."""
 
     wide = 0.5
+
+    def describe(self) -> list[str]:
+        raise NotImplementedError
+
+    def layout(self) -> DialogLayout:
+        return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.draw_frame(surface)
+        font = fit_font(surface.get_height())
+        x, y, w, _0 = lay.rows[0]
+        for line in self.describe():
+            for part in wrap(line, font, w - 8):
+                draw_text(surface, part, font, (x + 4, y), TEXT)
+                y += round(font * 1.35)
+
+
+class ResumeScene(DescribedDialog):
+    """At launch, over the title: carry on with the saved game, or leave it for now."""
 
     def __init__(self, app: App, save: SavedGame, game: Game, back: bool = False) -> None:
         super().__init__(app, N_("Resume your game?"), [
@@ -435,9 +455,6 @@ class ResumeScene(Dialog):
         self.game = game
         self.back = back
         """The game was put aside for another, which has ended: it is offered back."""
-
-    def layout(self) -> DialogLayout:
-        return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
 
     def describe(self) -> list[str]:
         """Which game, where it stands, and whose turn it is. With partners the partner is
@@ -501,22 +518,11 @@ class ResumeScene(Dialog):
             self.app.resume(self.save, self.game)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = self.draw_frame(surface)
-        font = fit_font(surface.get_height())
-        x, y, w, _0 = lay.rows[0]
-        for line in self.describe():
-            for part in wrap(line, font, w - 8):
-                draw_text(surface, part, font, (x + 4, y), TEXT)
-                y += round(font * 1.35)
 
-
-class RejoinScene(Dialog):
+class RejoinScene(DescribedDialog):
     """At launch, over the title: a seat is kept at a network table (the window crashed, or
     left while the game went on); Rejoin takes it back in one click, as the Network
     screen's Join would."""
-
-    wide = 0.5
 
     def __init__(self, app: App, address: str, code: str) -> None:
         super().__init__(app, N_("Take your seat back?"), [
@@ -524,9 +530,6 @@ class RejoinScene(Dialog):
             Button(N_("Not now"), "cancel", key=pygame.K_ESCAPE)])
         self.address = address
         self.code = code
-
-    def layout(self) -> DialogLayout:
-        return self.fitted_layout(self.describe(), fit_font(self.app.screen.get_height()))
 
     def describe(self) -> list[str]:
         return [_("Your seat at the network table at {address} (code {code}) is kept.").format(
@@ -543,12 +546,3 @@ class RejoinScene(Dialog):
             scene.address, scene.code = self.address, self.code
             scene.join()
         return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = self.draw_frame(surface)
-        font = fit_font(surface.get_height())
-        x, y, w, _0 = lay.rows[0]
-        for line in self.describe():
-            for part in wrap(line, font, w - 8):
-                draw_text(surface, part, font, (x + 4, y), TEXT)
-                y += round(font * 1.35)
