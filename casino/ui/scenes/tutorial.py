@@ -142,19 +142,12 @@ class TutorialScene(TableScene):
 
     def play_classic(self) -> None:
         """A new game of Classic against one Easy computer, from the title's Play (which
-        asks first when a game in progress is saved)."""
-        from casino.persistence import load_game
-        from casino.ui.scenes.title import TitleScene
-
+        asks first when a game in progress is saved). The title is ``App.to_title``'s, as
+        on every way back to it: this one had its own copy of reading the saved game."""
         levels = self.app.settings.difficulties
         self.app.change_settings(ruleset="classic", opponents=1,
                                  difficulties=(DIFFICULTIES["Easy"], *levels[1:]))
-        title = TitleScene(self.app)
-        self.app.stack.replace(title)
-        loaded = load_game()
-        if loaded.value is not None and not loaded.value[1].is_over():
-            title.saved = loaded.value
-        title.on_action("play")
+        self.app.to_title().on_action("play")
 
     def say(self, text: str, kind: str = "info") -> None:
         """The status line; a refusal is said in the lesson's panel too (a lesson asks the
