@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from casino.engine.cards import SUIT_SYMBOLS
 from casino.i18n import N_, _
 from casino.ui import assets
 from casino.ui.layout import Box, inside
@@ -208,7 +209,8 @@ def press(buttons: Iterable[Button], event: pygame.event.Event) -> bool:
 
 
 CHIP = (250, 250, 245)
-SYMBOL_SUIT = {"\u2660": "S", "\u2663": "C", "\u2665": "H", "\u2666": "D"}
+SYMBOL_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+"""A suit symbol in text (3\u2660) read back as the suit, for its ink."""
 
 _deck = {"four_colour": False}
 """The deck the card chips in text are inked as: set with the settings, as the language is."""
