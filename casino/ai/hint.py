@@ -26,7 +26,8 @@ from casino.engine.wording import Param, Reason
 
 OPINION_SEED = "opinion"
 """The seed of the search that the hint and the post-game review both ask (``opinion``)."""
-_SPECIAL = {"10D": "Big Casino", "2S": "Little Casino"}
+SPECIAL = {"10D": "Big Casino", "2S": "Little Casino"}
+"""The cards a capture's reason names by their name, where the ruleset scores them."""
 
 
 def opinion(view: PlayerView, seed: int | str = OPINION_SEED) -> list[tuple[Move, float]]:
@@ -62,7 +63,7 @@ def _card_named(card: Card) -> Param:
     return card
 
 
-def _worth_naming(view: PlayerView, move: Capture) -> tuple[Param, ...]:
+def worth_naming(view: PlayerView, move: Capture) -> tuple[Param, ...]:
     """What a capture takes that the move itself ('take 10♦ with 10♥') does not say:
     the other side's piles, Big and Little Casino by name, the Aces where they score. The
     plain cards are left out, as the move lists them."""
@@ -73,7 +74,7 @@ def _worth_naming(view: PlayerView, move: Capture) -> tuple[Param, ...]:
                           if isinstance(it, Pile) and view.side_of(it.owner) != mine]
     aces = 0
     for c in [*(c for it in move.items for c in item_cards(it)), move.card]:
-        if str(c) in _SPECIAL and str(c) in scoring:
+        if str(c) in SPECIAL and str(c) in scoring:
             named.append(_card_named(c))
         elif c.rank == 1 and str(c) in scoring:
             aces += 1
@@ -102,7 +103,7 @@ def _capture_reason(view: PlayerView, a: Assessment, move: Capture) -> Reason | 
         said.append(Reason("sweeps the table for {points} point", points=scoring.sweep))
     elif left == 0:
         said.append(Reason("clears the table"))
-    named = _worth_naming(view, move)
+    named = worth_naming(view, move)
     if named:
         # TRANSLATORS: what a capture takes, listed: 'their 8 build, Big Casino (10♦) and an
         # Ace' (leave as it is).

@@ -17,7 +17,7 @@ from math import comb
 import pytest
 
 from casino.ai.heuristic import assess
-from casino.ai.hint import _SPECIAL, _worth_naming, reason
+from casino.ai.hint import SPECIAL, reason, worth_naming
 from casino.engine import (
     Block,
     Build,
@@ -122,12 +122,12 @@ def check_capture(state: State, view: PlayerView, move: Capture, why: str) -> No
         assert why.startswith(("sweeps the table", "clears the table")), why
     else:
         assert not why.startswith(("sweeps", "clears")), why
-    named = _worth_naming(view, move)
+    named = worth_naming(view, move)
     text = str(Reason("{taken:and}", taken=named))
     assert (f"takes {text}" in why) == bool(named), (why, move)
     scoring = {t for cp in view.ruleset.scoring.card_points for t in cp.cards if cp.points}
     piles = [it for it in move.items if isinstance(it, Pile)]
-    specials = {c for c in taken if str(c) in _SPECIAL and str(c) in scoring}
+    specials = {c for c in taken if str(c) in SPECIAL and str(c) in scoring}
     aces = [c for c in taken if c.rank == 1 and str(c) in scoring and c not in specials]
     parts = text.replace(" and ", ", ").split(", ") if named else []
     kinds = (" build", " stack", " block")  # each pile by its variant's word
