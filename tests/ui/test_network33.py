@@ -327,3 +327,24 @@ def test_the_network_window_has_no_empty_middle(
     assert below <= step + len(lines) * round(size_ * 1.3) + step // 2, (below, len(lines))
     if message:
         assert not lines[-1].endswith("\u2026")  # whole, under the list, over the buttons
+
+
+def test_what_was_just_done_gives_way_at_the_next_key() -> None:
+    """After 'The seat at … is forgotten' the Network screen is filled in with the next kept
+    seat, but the line over the buttons went on saying what was done, never again what
+    Join would do, for as long as the screen stayed open."""
+    from casino.persistence.tokens import remember_token, table_key
+    from casino.ui.scene import HILITE
+    from tests.ui.driver import key
+
+    remember_token(table_key("127.0.0.1:1", "OTHERS"), "t0")
+    app = make_app(player_name="Ben")
+    net = NetworkScene(app)
+    app.stack.replace(net)
+    net.done = "The seat at 127.0.0.1:2 (code GONE) is forgotten."
+    assert net.note() == (net.done, HILITE)
+    key(pygame.K_DOWN)
+    steps(app)
+    note = net.note()
+    assert note is not None and note[0].startswith("Join takes your seat back at 127.0.0.1:1"), \
+        note

@@ -180,7 +180,8 @@ class NetworkScene(Scene):
         self.searching = False
         self.message = ""
         self.done = ""
-        """What was just done, said over the buttons (not a refusal: not in red)."""
+        """What was just done, said over the buttons (not a refusal: not in red) until the
+        next key or click."""
         self.buttons = [Button(N_("Host"), "host"),
                         Button(N_("Join"), "join", key=pygame.K_RETURN),
                         Button(N_("Find tables"), "find", key=pygame.K_F5),
@@ -286,6 +287,8 @@ class NetworkScene(Scene):
     # -- events ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.done = ""  # said once: the line goes back to what Host or Join will do
         rows, found, _box = self.boxes()
         field = self.typed_row()
         if field and event.type == pygame.KEYDOWN:
