@@ -348,3 +348,22 @@ def test_what_was_just_done_gives_way_at_the_next_key() -> None:
     note = net.note()
     assert note is not None and note[0].startswith("Join takes your seat back at 127.0.0.1:1"), \
         note
+
+
+def test_a_kept_seat_whose_address_does_not_read_says_why_on_rejoin() -> None:
+    """Rejoin on a kept seat whose address Join refuses (a hand-edited seat file) closed the
+    offer and left the title without a word: the refusal went to a Network screen that was
+    never shown."""
+    from casino.ui.scenes.title import RejoinScene
+    from tests.ui.driver import key
+
+    app = make_app(player_name="Ben")
+    app.stack.replace(TitleScene(app))
+    app.stack.push(RejoinScene(app, "nohost", "KSZ347"))
+    steps(app)
+    key(pygame.K_RETURN)
+    steps(app)
+    net = app.stack.top
+    assert isinstance(net, NetworkScene), app.stack.scenes
+    assert (net.address, net.code) == ("nohost", "KSZ347")
+    assert "expected HOST:PORT" in net.message

@@ -545,4 +545,6 @@ class RejoinScene(DescribedDialog):
             scene = NetworkScene(self.app)
             scene.address, scene.code = self.address, self.code
             scene.join()
+            if scene.message:  # Join refused the seat's address: the Network screen says why
+                self.app.stack.replace(scene)
         return True
