@@ -76,24 +76,25 @@ def test_a_player_who_is_not_the_host_sees_the_countdown_too(
         host.kill()
 
 
-def test_a_window_of_the_last_version_is_refused_by_name() -> None:
-    """The seat's countdown is a field a version-4 window would refuse: it is told at the
-    hello which versions differ, not left with a frame it cannot read."""
+def test_windows_of_the_last_versions_are_refused_by_name() -> None:
+    """A seat's countdown (5) and the welcome's ``host`` and ``seat_timeout`` (6) are fields
+    a window of version 4 or 5 would refuse as unknown: it is told at the hello which
+    versions differ, not left with a frame it cannot read."""
     from websockets.sync.client import connect
 
     from casino.net.protocol import PROTOCOL_VERSION, parse_host
 
+    assert PROTOCOL_VERSION == 6
     host = start_host("--ruleset", "classic", "--seats", "person,person")
     try:
-        with connect(f"ws://{host.address}", proxy=None, open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "hello", "version": 4, "app": "0.1.0",
-                                "code": host.code, "name": "Old"}))
-            frame = parse_host(ws.recv(timeout=30))
-        assert frame.type == "error" and frame.fatal
-        assert frame.reason == (f"version mismatch: this host speaks protocol "
-                                f"{PROTOCOL_VERSION} (casino 0.1.0), you have protocol 4 "
-                                "(casino 0.1.0)")
-        assert PROTOCOL_VERSION >= 5  # 6: the welcome names the host's seat and timeout
+        for old in (4, 5):
+            with connect(f"ws://{host.address}", proxy=None, open_timeout=30) as ws:
+                ws.send(json.dumps({"type": "hello", "version": old, "app": "0.1.0",
+                                    "code": host.code, "name": "Old"}))
+                frame = parse_host(ws.recv(timeout=30))
+            assert frame.type == "error" and frame.fatal
+            assert frame.reason == ("version mismatch: this host speaks protocol 6 (casino "
+                                    f"0.1.0), you have protocol {old} (casino 0.1.0)")
     finally:
         host.kill()
 

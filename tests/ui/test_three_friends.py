@@ -188,27 +188,3 @@ def test_leaving_a_network_table_from_the_menu_asks_first(
         finally:
             ann.close()
             cy.close()
-
-
-def test_a_window_of_protocol_5_is_refused_by_name() -> None:
-    """The welcome's ``host`` and ``seat_timeout`` are fields a version-5 window would refuse
-    as unknown: it is told at the hello which versions differ instead."""
-    import json
-
-    from websockets.sync.client import connect
-
-    from casino.net.protocol import PROTOCOL_VERSION, parse_host
-    from tests.net.conftest import start_host
-
-    assert PROTOCOL_VERSION == 6
-    host = start_host("--ruleset", "classic", "--seats", "person,person")
-    try:
-        with connect(f"ws://{host.address}", proxy=None, open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "hello", "version": 5, "app": "0.1.0",
-                                "code": host.code, "name": "Old"}))
-            frame = parse_host(ws.recv(timeout=30))
-        assert frame.type == "error" and frame.fatal
-        assert frame.reason == ("version mismatch: this host speaks protocol 6 (casino 0.1.0), "
-                                "you have protocol 5 (casino 0.1.0)")
-    finally:
-        host.kill()
