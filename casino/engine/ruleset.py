@@ -221,9 +221,11 @@ WORDING = ("title", "description", "source", "interpretations", "help", "example
 make a saved game's rules look changed."""
 
 TEACHING = ("examples", "based_on")
-"""Wording fields newer than protocol 4, whose peers refuse unknown fields: a host leaves them
-out of the ruleset it sends (``wire_data``) and a guest takes them from its own copy of the
-same bundled rules (``with_teaching``)."""
+"""Wording fields a host leaves out of the ruleset it sends (``wire_data``) and a guest takes
+from its own copy of the same bundled rules (``with_teaching``): ``based_on`` names a ruleset
+for the rules page to look up, and a name from the network is never looked up on this
+machine (it could be a path). (First left out for protocol-4 peers, which refuse unknown
+fields; since protocol 5 those are refused at the hello.)"""
 
 EARLIER_DIGESTS: dict[str, tuple[str, ...]] = {
     "casino33": ("40497e8fa6d448cc",), "classic": ("7ad60622274e6bb5",),
@@ -489,7 +491,7 @@ class Ruleset:
 
 
 def wire_data(ruleset: Ruleset) -> dict[str, Any]:
-    """``ruleset`` as data a peer of any protocol-4 version reads (``TEACHING`` left out)."""
+    """``ruleset`` as the welcome sends it: ``TEACHING`` left out."""
     data = ruleset.model_dump(mode="json")
     for name in TEACHING:
         del data[name]

@@ -100,7 +100,7 @@ def test_a_base_lends_its_help_but_not_its_examples(tmp_path: Path) -> None:
 
 
 def test_the_wire_leaves_teaching_out_and_a_guest_takes_it_from_its_own_copy() -> None:
-    # A peer of protocol 4 refuses unknown fields: the welcome's ruleset has none.
+    # The welcome's ruleset names no ruleset for a guest to look up: its own copy does.
     royal = load_ruleset("royal")
     data = wire_data(royal)
     assert not set(TEACHING) & set(data)
