@@ -435,8 +435,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def partner(scene: TableScene, seat: int) -> bool:
-    """Whether ``seat`` is the viewer's partner (across the table in a partnership)."""
-    return scene.session.game.round.partnership and scene.place(seat) == 2
+    """Whether ``seat`` is the viewer's partner, as the engine sides them (not told by where
+    the seat sits: across the table is where a partner happens to sit)."""
+    state = scene.session.game.round
+    return (state.partnership and seat != scene.viewer
+            and state.side_of(seat) == state.side_of(scene.viewer))
 
 
 def box_title(name: str, is_partner: bool, count: int, size: int, room: int) -> str:
