@@ -52,9 +52,11 @@ def code_key(code: str) -> str:
 
 
 def table_key(address: str, code: str) -> str:
-    """The key a seat is kept under: the address as typed and the join code, the table's
-    identity (``seat_token``, ``newest_seat`` and ``forget_table`` read it back)."""
-    return f"{address.strip()} {code.strip().upper()}"
+    """The key a seat is kept under: the address as typed and the join code as compared
+    (``code_key``), the table's identity (``seat_token``, ``newest_seat`` and
+    ``forget_table`` read it back). A 2 typed for the host's Z is kept, and offered back
+    at the title, as the Z the host shows."""
+    return f"{address.strip()} {code_key(code)}"
 
 
 def _table_of(key: str) -> tuple[str, str]:

@@ -88,3 +88,13 @@ def test_a_folder_that_cannot_be_written_is_said(tmp_path: Path) -> None:
         message = remember_token("b 2", "t2", tmp_path)
     assert message is not None and "seat token not kept (" in message
     assert known_tokens(tmp_path) == {"a 1": "t"}
+
+
+def test_a_code_typed_with_a_look_alike_is_kept_as_the_host_shows_it(tmp_path: Path) -> None:
+    """s33: a 2 typed for the host's Z was kept as typed, and the title offered the seat
+    back as "code Q2XXLE" while the host showed QZXXLE."""
+    remember_token(tokens.table_key("127.0.0.1:7777", " q2xxle "), "t1", tmp_path)
+    kept = known_tokens(tmp_path)
+    assert tokens.newest_seat(kept, None) == ("127.0.0.1:7777", "QZXXLE")
+    assert tokens.seat_token("127.0.0.1:7777", "QZXXLE", kept) == "t1"
+    assert tokens.seat_token("127.0.0.1:7777", "Q2XXLE", kept) == "t1"
