@@ -193,17 +193,17 @@ class App:
         return title
 
     def offer_rejoin(self) -> None:
-        """At launch, over the title (under the resume offer, when there is one): take back
-        the newest seat kept at a network table, as after a crash, in one click."""
+        """At launch, over the title and over the resume offer, if there is one: take back
+        the newest seat kept at a network table, as after a crash, in one click. The seat
+        comes first: the friends wait for it against a countdown, the local game waits for
+        nothing (after a kill at a network table it was asked about first)."""
         from casino.persistence.tokens import known_tokens, newest_seat
         from casino.ui.scenes.network import saved_code
         from casino.ui.scenes.title import RejoinScene
 
         seat = newest_seat(known_tokens(), saved_code())
-        if seat is not None:  # just above the title: the resume offer, if any, comes first
-            offer = RejoinScene(self, *seat)
-            self.stack.scenes.insert(1, offer)
-            offer.enter()
+        if seat is not None:
+            self.stack.push(RejoinScene(self, *seat))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
