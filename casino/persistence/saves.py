@@ -280,13 +280,22 @@ def _newer_said(found: int) -> str:
                 "format 1)", found=found)
 
 
+def _played(save: SavedGame) -> bool:
+    """Whether the person has made a move in ``save``: a game left before its first move is
+    replaced, not put aside (it came back at the title as "0 moves played", ahead of the
+    game that had been put aside for it)."""
+    people = {seat for seat, info in enumerate(save.players) if info.level is None}
+    return any(seat in people for moves in save.rounds for seat, _move in moves)
+
+
 def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
     """Write the game in progress atomically; None on success, else a message to show.
 
-    Another game already in the slot is never overwritten: a different game in progress
-    is kept as ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>``
-    (one a newer version wrote as ``.newer-<time>``); the message says so (for a game in
-    progress in words for the person: which game, and that it comes back, not where it is
+    Another game already in the slot is never overwritten unless the person has not moved
+    in it yet (``_played``): a different game in progress is kept as
+    ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>`` (one a
+    newer version wrote as ``.newer-<time>``); the message says so (for a game in progress
+    in words for the person: which game, and that it comes back, not where it is
     filed). While another running Casino holds the slot nothing is written.
     """
     path = save_path(directory)
@@ -312,7 +321,7 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
         notice = _keep_damaged(path, shorten(str(exc), 200))
     if notice is not None and path.exists():
         return notice
-    if present is not None and not _same_game(present, save):
+    if present is not None and not _same_game(present, save) and _played(present):
         backup = keep_aside(path, label="unfinished")
         if backup is None:
             return Said("{path}: game not saved: the game in progress there could not be kept "

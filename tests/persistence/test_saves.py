@@ -417,3 +417,20 @@ def test_rewording_a_ruleset_leaves_its_fingerprint() -> None:
         "interpretations": ["One note."]})
     assert reworded.digest == rules.digest
     assert rules.model_copy(update={"pair_only": ["K"]}).digest != rules.digest
+
+
+def test_a_game_left_before_the_persons_first_move_is_replaced_not_put_aside(
+        tmp_path: Path) -> None:
+    """s33: a new game left at once was put aside, and came back at the title as "0 moves
+    played" ahead of the real game put aside for it."""
+    from .conftest import play
+
+    _, untouched = play(seed="empty", moves=0)
+    assert save_game(untouched, tmp_path) is None
+    _, other = play(seed="other", moves=2)
+    assert save_game(other, tmp_path) is None  # nothing of the person's to keep: no notice
+    assert unfinished(tmp_path) == []
+    _, third = play(seed="third", moves=1)
+    message = save_game(third, tmp_path)  # the person moved in the other one: kept aside
+    assert message is not None and "was put aside" in message
+    assert len(unfinished(tmp_path)) == 1
