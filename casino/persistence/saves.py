@@ -280,7 +280,12 @@ def _newer_said(found: int) -> str:
                 "format 1)", found=found)
 
 
-def _played(save: SavedGame) -> bool:
+PUT_ASIDE = Reason("Your {title} game in progress, started {started}, was put aside: it is "
+                   "offered again once this game is over.").message  # Reason: for the catalogue
+"""The notice of a game put aside for a new one: news for the person, not a problem."""
+
+
+def person_moved(save: SavedGame) -> bool:
     """Whether the person has made a move in ``save``: a game left before its first move is
     replaced, not put aside (it came back at the title as "0 moves played", ahead of the
     game that had been put aside for it)."""
@@ -292,7 +297,7 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
     """Write the game in progress atomically; None on success, else a message to show.
 
     Another game already in the slot is never overwritten unless the person has not moved
-    in it yet (``_played``): a different game in progress is kept as
+    in it yet (``person_moved``): a different game in progress is kept as
     ``current-game.json.unfinished-<time>``, a damaged save as ``.broken-<time>`` (one a
     newer version wrote as ``.newer-<time>``); the message says so (for a game in progress
     in words for the person: which game, and that it comes back, not where it is
@@ -321,14 +326,12 @@ def save_game(save: SavedGame, directory: Path | None = None) -> str | None:
         notice = _keep_damaged(path, shorten(str(exc), 200))
     if notice is not None and path.exists():
         return notice
-    if present is not None and not _same_game(present, save) and _played(present):
+    if present is not None and not _same_game(present, save) and person_moved(present):
         backup = keep_aside(path, label="unfinished")
         if backup is None:
             return Said("{path}: game not saved: the game in progress there could not be kept "
                         "aside", path=str(path))
-        notice = Said("Your {title} game in progress, started {started}, was put aside: it "
-                      "is offered again once this game is over.", title=_title_of(present),
-                      started=_started(present))
+        notice = Said(PUT_ASIDE, title=_title_of(present), started=_started(present))
     try:
         atomic_write(path, save.to_json().encode("utf-8"))
     except OSError as exc:

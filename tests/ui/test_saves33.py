@@ -222,3 +222,32 @@ def test_the_resume_dialog_says_when_the_computer_is_to_move(players: int, said:
     dialog = app.stack.top
     assert isinstance(dialog, ResumeScene)
     assert said in dialog.describe()
+
+
+def test_a_game_put_aside_is_news_at_the_table_and_a_broken_file_a_problem() -> None:
+    """s33 watch2: the notice that the other game was put aside showed in the error red."""
+    from casino.engine.wording import Said
+    from casino.persistence.saves import PUT_ASIDE
+
+    app = make_app()
+    table = game_in_progress(app, moves=1)
+    table.session.notices.append(Said(PUT_ASIDE, title="Classic Casino", started="today"))
+    steps(app)
+    assert "was put aside" in table.message and table.message_kind == "info"
+    table.session.notices.append(Said("{path}: a damaged file was kept as {backup}",
+                                      path="x.json", backup="y.json"))
+    steps(app)
+    assert table.message_kind == "error"
+
+
+def test_the_menu_at_a_network_table_offers_no_dead_undo() -> None:
+    """s33 watch2: a greyed "Undo my last move" sat in the network table's menu, looking
+    live; there is no undo at a network table."""
+    from casino.ui.scenes.dialogs import MenuScene
+
+    app = make_app()
+    table = game_in_progress(app, moves=1)
+    assert "undo" in [b.action for b in MenuScene(app, table).buttons]
+    table.session.remote_table = lambda: True  # type: ignore[method-assign]
+    actions = [b.action for b in MenuScene(app, table).buttons]
+    assert "undo" not in actions and "leave" in actions

@@ -230,7 +230,7 @@ def test_finish_asks_before_replacing_a_saved_game() -> None:
     key(pygame.K_y)  # play Classic
     steps(app)
     ask = app.stack.top
-    assert isinstance(ask, ConfirmScene) and ask.title == "Replace your saved game?"
+    assert isinstance(ask, ConfirmScene) and ask.title == "Put your saved game aside?"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -361,12 +361,14 @@ class MenuScene(Dialog):
     def __init__(self, app: App, table: TableScene) -> None:
         undo = Button(N_("Undo my last move (Ctrl+Z)"), "undo")
         undo.enabled = table.session.can_undo()
-        # at a network table it leaves the table, after saying what becomes of the seat
-        new = Button(N_("Leave the table"), "leave") if table.session.remote_table() \
-            else Button(N_("New game"), "new")
+        # At a network table there is no undo (a dead item looked live), and New game leaves
+        # the table, after saying what becomes of the seat.
+        remote = table.session.remote_table()
+        new = Button(N_("Leave the table"), "leave") if remote else Button(N_("New game"), "new")
         super().__init__(app, N_("Menu"), [
-            Button(N_("Resume"), "resume"), undo, Button(N_("Settings"), "settings"),
-            Button(N_("Rules"), "rules"), new, Button(N_("Quit"), "quit"),
+            Button(N_("Resume"), "resume"), *([] if remote else [undo]),
+            Button(N_("Settings"), "settings"), Button(N_("Rules"), "rules"), new,
+            Button(N_("Quit"), "quit"),
         ])
         self.table = table
 

@@ -26,8 +26,9 @@ from casino.engine import (
 )
 from casino.engine.reasons import explain, move_items
 from casino.engine.state import TableItem, item_cards
-from casino.engine.wording import Reason
+from casino.engine.wording import Reason, Said
 from casino.i18n import N_, _, ngettext
+from casino.persistence.saves import PUT_ASIDE
 from casino.ui.anim import Animator, Flight
 from casino.ui.layout import (
     BUTTONS,
@@ -716,7 +717,8 @@ class TableScene(Scene):
                 if self.session.unsaved:  # what is at stake; the side panel keeps saying it
                     said = _("{problem}. Quitting now loses this game; each move tries to "
                              "save it again.").format(problem=said)
-                self.say(said, "error")
+                news = isinstance(fresh[-1], Said) and fresh[-1].reason.message == PUT_ASIDE
+                self.say(said, "info" if news else "error")
                 self.shown_notices.update(fresh)
             self.session.notices.clear()
         if self.was_unsaved and not self.session.unsaved:

@@ -18,6 +18,7 @@ from casino.engine.wording import join_last
 from casino.i18n import N_, _, ngettext
 from casino.persistence import SavedGame, SeatInfo
 from casino.persistence.rulesets import all_rulesets, get_ruleset
+from casino.persistence.saves import person_moved
 from casino.ui import assets
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font
 from casino.ui.scene import (
@@ -320,13 +321,13 @@ class TitleScene(Scene):
 
     def on_action(self, action: str) -> bool:
         stack = self.app.stack
-        if action == "play" and self.saved is not None:
+        if action == "play" and self.saved is not None and person_moved(self.saved[0]):
             from casino.ui.scenes.dialogs import ConfirmScene
 
             save, game = self.saved
             n = save.move_count()
             stack.push(ConfirmScene(
-                self.app, _("Replace your saved game?"),
+                self.app, _("Put your saved game aside?"),
                 ngettext("Your {title} game ({n} move) is still saved. Resume it, or start a "
                          "new game: the saved one is put aside and offered again once the new "
                          "one is over.",
