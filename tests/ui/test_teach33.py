@@ -64,6 +64,9 @@ def test_a_variant_that_says_as_classic_explains_classic(name: str) -> None:
     assert "Classic Casino: the rules these build on" in heads
     text = " ".join(lines)
     assert "Build: put a card on table cards so they add up" in text
+    title = page.title
+    holds = f"Where {title} says otherwise above, {title} holds."  # s33: Royal contradicted
+    assert " ".join(holds.split()) in text and text.index(holds) < text.index("Build: put a")
     assert "take 7\u2665 with 7\u2663" in " ".join(caption for _m, caption in page.examples)
 
 

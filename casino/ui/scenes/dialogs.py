@@ -617,7 +617,11 @@ def rules_page(app: App, ruleset: Ruleset, back: Callable[[], None] | None = Non
         show(own)
     for base in base_rulesets(ruleset):
         blocks += [HEADING + _("{title}: the rules these build on").format(
-            title=_(base.title)), *help_blocks(base, scoring_too=False)]
+            title=_(base.title)),
+            # Royal's page read "face cards take by sum", then Classic's "only one card".
+            SMALL + _("Where {title} says otherwise above, {title} holds.").format(
+                title=_(ruleset.title)),
+            *help_blocks(base, scoring_too=False)]
         show(rule_examples(ruleset, base))
     blocks += [HEADING + _("About these rules"),
                SMALL + _("Source:") + " " + symbols(cited(ruleset.source))]
