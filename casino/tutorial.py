@@ -135,7 +135,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         title=N_("Your build binds you"),
-        teach=N_("You own this 8 build. Until you take it you must take, raise or add to it: "
+        teach=N_("You own this 8 build. Until you take it you must take, raise or duplicate it: "
         "you may not trail, and you must keep an 8 for it. Try to trail your King: the table "
         "refuses. Then take the build with your 8."),
         position="0;1;8C KH 4S/QS 9D 7H 2D;[b8 5H 3D @0] JD 2C;-/-;*",
@@ -178,7 +178,7 @@ LESSONS: tuple[Lesson, ...] = (
             "your 10."),
             solutions=("10C x [5H 4D AC]",),
             wrong=N_("Take your 10 build with your 10."),
-            done=N_("Taken: the 9 the computer built is in your pile."),
+            done=N_("Taken: the build the computer started is in your pile."),
         ),
     ),
     Lesson(
