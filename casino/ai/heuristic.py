@@ -86,6 +86,18 @@ def probe_state(view: PlayerView) -> State:
     )
 
 
+def seat_holding(state: State, seat: int, hand: tuple[Card, ...]) -> State:
+    """``state``'s table with ``seat`` to move holding ``hand`` alone, bound by no build:
+    how the engine is asked what a player with those cards could do next."""
+    return State(
+        ruleset=state.ruleset, dealer=state.dealer, to_move=seat,
+        hands=tuple(hand if s == seat else () for s in range(state.players)),
+        table=state.table, stock=(), captures=state.captures, sweeps=state.sweeps,
+        last_taker=state.last_taker, must_capture=(False,) * state.players,
+        deal_number=state.deal_number, teams=state.teams,
+    )
+
+
 def card_classes(rs: Ruleset, cards: tuple[Card, ...]) -> dict[tuple[int, ...], list[Card]]:
     """Unseen cards grouped by what they can take: face cards by rank, others by values."""
     out: dict[tuple[int, ...], list[Card]] = {}

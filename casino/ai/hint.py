@@ -15,12 +15,12 @@ says it in its own language; ``str()`` is English.
 
 from __future__ import annotations
 
-from casino.ai.heuristic import Assessment, assess, card_classes, probe_state
+from casino.ai.heuristic import Assessment, assess, card_classes, probe_state, seat_holding
 from casino.ai.registry import expert
 from casino.engine.cards import Card
 from casino.engine.moves import Block, Build, Capture, Move, Trail
 from casino.engine.rules import legal_moves
-from casino.engine.state import Pile, PileKind, PlayerView, State, item_cards
+from casino.engine.state import Pile, PileKind, PlayerView, item_cards
 from casino.engine.transition import after_move
 from casino.engine.wording import Param, Reason
 
@@ -177,15 +177,8 @@ def _may_be_raised(view: PlayerView, move: Build) -> bool:
     elif size < 1:
         return False
     for hand in hands:
-        probe = State(
-            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
-            hands=tuple(hand if s == nxt else () for s in range(after.players)),
-            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
-            last_taker=after.last_taker, must_capture=(False,) * after.players,
-            deal_number=after.deal_number, teams=after.teams,
-        )
         if any(type(m) is Build and m.value != pile.value and any(it is pile for it in m.items)
-               for m in legal_moves(probe)):
+               for m in legal_moves(seat_holding(after, nxt, hand))):
             return True
     return False
 

@@ -16,7 +16,7 @@ from math import comb
 
 import pytest
 
-from casino.ai.heuristic import assess
+from casino.ai.heuristic import assess, seat_holding
 from casino.ai.hint import SPECIAL, reason, worth_naming
 from casino.engine import (
     Block,
@@ -69,13 +69,7 @@ def take_chance(state: State, view: PlayerView, move: Build) -> float:
         return 0.0
     takers = 0
     for card in unseen:
-        probe = State(
-            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
-            hands=tuple((card,) if s == nxt else () for s in range(after.players)),
-            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
-            last_taker=after.last_taker, must_capture=(False,) * after.players,
-            deal_number=after.deal_number,
-        )
+        probe = seat_holding(after, nxt, (card,))
         if any(isinstance(m, Capture) and any(it is pile for it in m.items)
                for m in legal_moves(probe)):
             takers += 1
@@ -96,13 +90,7 @@ def can_be_raised(state: State, view: PlayerView, move: Build) -> bool:
     hands = [(c,) for c in unseen] if size == 1 else [
         (a, b) for i, a in enumerate(unseen) for b in unseen[i + 1:]] if size else []
     for hand in hands:
-        probe = State(
-            ruleset=after.ruleset, dealer=after.dealer, to_move=nxt,
-            hands=tuple(hand if s == nxt else () for s in range(after.players)),
-            table=after.table, stock=(), captures=after.captures, sweeps=after.sweeps,
-            last_taker=after.last_taker, must_capture=(False,) * after.players,
-            deal_number=after.deal_number,
-        )
+        probe = seat_holding(after, nxt, hand)
         if any(isinstance(m, Build) and any(it is pile for it in m.items)
                and m.value != pile.value for m in legal_moves(probe)):
             return True
