@@ -161,10 +161,9 @@ def _may_be_raised(view: PlayerView, move: Build) -> bool:
     """Whether the engine lets the next player raise the single build ``move`` makes, with
     some hand of the unseen cards: "cannot take it" alone read as safe just before the
     computer raised the build away (s33). One card of each kind the heuristic tells apart
-    stands for its kind; two of a kind only where two are unseen."""
-    rules = view.ruleset.build
-    if not rules.increase or move.sets != 1 or move.value >= rules.max_value:
-        return False
+    stands for its kind; two of a kind only where two are unseen. Which builds may be
+    raised at all (single ones, below the highest build value, where the rules allow it) is
+    the engine's to say."""
     after = after_move(probe_state(view), move)
     pile = next(it for it in after.table if isinstance(it, Pile) and move.card in it.cards)
     nxt = (view.player + 1) % view.players
