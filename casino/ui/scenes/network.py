@@ -18,6 +18,7 @@ import pygame
 from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
 from casino.engine.ruleset import bundled_names
+from casino.engine.state import is_partnership
 from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
 from casino.net.client import cannot_reach
@@ -35,6 +36,7 @@ from casino.persistence.tokens import (
 )
 from casino.ui import assets
 from casino.ui.layout import Box, dialog_layout, fit_font, inside
+from casino.ui.render import seat_colour
 from casino.ui.scene import (
     ACTION,
     DIM,
@@ -60,7 +62,6 @@ if TYPE_CHECKING:
     from casino.ui.app import App
     from casino.ui.session import Session
 
-CONNECTED = (90, 220, 120)
 AWAY = (150, 150, 150)
 PERSON = "person"
 DEFAULT_PORT = 7777
@@ -121,11 +122,12 @@ def seat_line(seat: SeatStatus, waiting: bool) -> str:
     return seat_name(seat)
 
 
-def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
-              radius: int) -> None:
-    """The connection mark: a filled green dot when connected, a grey ring when not."""
-    if connected:
-        pygame.draw.circle(surface, CONNECTED, centre, radius)
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int],
+              colour: tuple[int, int, int] | None, radius: int) -> None:
+    """The connection mark: a dot filled with the seat's colour (``render.seat_colour``,
+    the one its tags and box have at the table) when connected, a grey ring when not."""
+    if colour is not None:
+        pygame.draw.circle(surface, colour, centre, radius)
     else:
         pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
 
@@ -693,10 +695,15 @@ class LobbyScene(Scene):
             draw_text(surface, where, font, (x + 8, y), DIM)
         seats = self.remote.seats
         welcome = self.remote.welcome
+        teams = ruleset is not None and seats is not None \
+            and is_partnership(ruleset, len(seats.seats))
         for i, seat in enumerate(seats.seats if seats else []):
             bx, by, bw, bh = lay.rows[3 + i]
             waiting = seat.seat in (seats.waiting_for if seats else [])
-            draw_mark(surface, (bx + 16, by + bh // 2), seat.connected, max(5, font // 3))
+            # the seat's colour at the table (a green dot read as a fourth seat's colour)
+            draw_mark(surface, (bx + 16, by + bh // 2),
+                      seat_colour(seat.seat, teams) if seat.connected else None,
+                      max(5, font // 3))
             line = seat_line(seat, waiting)
             me = welcome is not None and seat.seat == welcome.seat
             hosts = welcome is not None and seat.seat == welcome.host

@@ -1,0 +1,154 @@
+"""Seat colours that never read as a suit, and build tags that say whose build it is, whole
+and readable, in one form per seat (session 35)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from typing import Any
+
+import pygame
+import pytest
+
+from casino.ui import assets
+from casino.ui.render import seat_colour
+from casino.ui.scene import HILITE, HINT, PANEL
+from casino.ui.scenes.network import LobbyScene, NetworkScene
+from tests.ui.driver import steps
+from tests.ui.helpers import keep_shot, make_app
+
+# -- colour science: sRGB -> CIE Lab (D65) and the CIEDE2000 difference ------------------
+
+
+def _linear(c: int) -> float:
+    v = c / 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    r, g, b = map(_linear, rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    r, g, b = map(_linear, rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(c1: tuple[int, int, int], c2: tuple[int, int, int]) -> float:
+    """CIEDE2000 (Sharma, Wu and Dalal's formulation): about 2 is a just noticeable
+    difference, 10 two shades of one colour, 20 and more colours named apart."""
+    (l1, a1, b1), (l2, a2, b2) = lab(c1), lab(c2)
+    cm = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(cm ** 7 / (cm ** 7 + 25 ** 7)))
+    a1, a2 = a1 * (1 + g), a2 * (1 + g)
+    c1p, c2p = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1 = math.degrees(math.atan2(b1, a1)) % 360
+    h2 = math.degrees(math.atan2(b2, a2)) % 360
+    dl, dc = l2 - l1, c2p - c1p
+    dh = 0.0 if c1p * c2p == 0 else (h2 - h1 + 180) % 360 - 180
+    dhh = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    lm, cmp_ = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        hm = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        hm = (h1 + h2) / 2
+    else:
+        hm = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(hm - 30)) + 0.24 * math.cos(math.radians(2 * hm))
+         + 0.32 * math.cos(math.radians(3 * hm + 6)) - 0.20 * math.cos(math.radians(4 * hm - 63)))
+    rt = -math.sin(math.radians(60 * math.exp(-(((hm - 275) / 25) ** 2)))) * 2 * math.sqrt(
+        cmp_ ** 7 / (cmp_ ** 7 + 25 ** 7))
+    sl = 1 + 0.015 * (lm - 50) ** 2 / math.sqrt(20 + (lm - 50) ** 2)
+    sc, sh = 1 + 0.045 * cmp_, 1 + 0.015 * cmp_ * t
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2
+                     + rt * (dc / sc) * (dhh / sh))
+
+
+def test_delta_e_matches_the_published_pairs() -> None:
+    # the same colour, black against white, and the old red seat against the hearts' ink
+    assert delta_e((0, 0, 0), (0, 0, 0)) == 0
+    assert 8 < delta_e((200, 0, 0), (215, 60, 50)) < 10  # the old red seat and the hearts
+    assert delta_e((255, 255, 255), (0, 0, 0)) == pytest.approx(100, abs=0.5)
+
+
+SUIT_APART = 20
+"""How far (CIEDE2000) every seat colour keeps from every suit ink of both decks, and from
+the felt, the highlight (yellow) and the hint (cyan). The red seat was 9 from the hearts'
+ink, the blue one 14 from a four-colour deck's diamonds, the green 11 from its clubs."""
+
+SEATS_APART = 25
+"""How far the seat colours keep from each other."""
+
+
+def test_no_seat_colour_reads_as_a_suit_or_as_another_seat() -> None:
+    inks = {f"{suit} ({'four' if four else 'two'}-colour deck)": assets.suit_ink(suit, four)
+            for suit in "CDHS" for four in (False, True)}
+    marks = {"felt": (22, 92, 52), "highlight": HILITE, "hint": HINT}
+    for seat in range(4):
+        colour = seat_colour(seat, False)
+        for name, ink in {**inks, **marks}.items():
+            assert delta_e(colour, ink) >= SUIT_APART, (seat, colour, name, ink)
+        # white tag letters on it, and it as letters on the score sheet's dark panel
+        assert contrast(colour, (255, 255, 255)) >= 3, (seat, colour)
+        assert contrast(colour, PANEL) >= 3, (seat, colour)
+    for a, b in itertools.combinations(range(4), 2):
+        assert delta_e(seat_colour(a, False), seat_colour(b, False)) >= SEATS_APART, (a, b)
+    assert seat_colour(2, True) == seat_colour(0, True)  # partners share their team's
+
+
+def test_the_lobby_marks_each_seat_in_its_table_colour() -> None:
+    # The lobby's dots were all one green, a colour no seat has at the table (and a club's).
+    app = make_app(size=(800, 600), player_name="Anna")
+    scene = NetworkScene(app)
+    scene.seats = ["greedy", "person"]  # the third seat open: the lobby stays
+    app.stack.push(scene)
+    scene.host(port=0, bind="127.0.0.1")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene) and lobby.local is not None
+    try:
+        deadline = time.monotonic() + 30
+        while lobby.remote.seats is None or len(lobby.remote.seats.seats) < 3:
+            assert time.monotonic() < deadline
+            steps(app, 1)
+            time.sleep(0.02)
+        if not isinstance(app.stack.top, LobbyScene):
+            pytest.skip("the table started before the lobby was drawn")
+        marks: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+        real = pygame.draw.circle
+
+        def spy(surface: pygame.Surface, colour: Any, centre: Any, radius: Any,
+                width: int = 0, *a: Any, **k: Any) -> pygame.Rect:
+            if width == 0:  # a filled dot; an open seat's is a grey ring
+                marks.append((tuple(colour)[:3], tuple(centre)))  # type: ignore[arg-type]
+            return real(surface, colour, centre, radius, width, *a, **k)
+
+        pygame.draw.circle = spy  # type: ignore[assignment]
+        try:
+            lobby.draw(app.screen)
+        finally:
+            pygame.draw.circle = real  # type: ignore[assignment]
+        keep_shot(app.screen, "colours35-lobby")
+        seats = lobby.remote.seats.seats
+        assert [s.connected for s in seats] == [True, True, False]
+        filled = [colour for colour, _centre in marks]
+        assert filled == [seat_colour(0, False), seat_colour(1, False)], filled
+        for colour, centre in marks:
+            assert app.screen.get_at(centre)[:3] == colour
+    finally:
+        lobby.local.close()
+        lobby.remote.close()
