@@ -5,18 +5,23 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 
-from casino.ui import assets
+from casino.engine import Pile
+from casino.ui import assets, render
 from casino.ui.render import seat_colour
 from casino.ui.scene import HILITE, HINT, PANEL
+from casino.ui.scenes import table_view
 from casino.ui.scenes.network import LobbyScene, NetworkScene
+from casino.ui.scenes.table import TableScene
 from tests.ui.driver import steps
-from tests.ui.helpers import keep_shot, make_app
+from tests.ui.helpers import keep_shot, make_app, table_at
 
 # -- colour science: sRGB -> CIE Lab (D65) and the CIEDE2000 difference ------------------
 
@@ -152,3 +157,110 @@ def test_the_lobby_marks_each_seat_in_its_table_colour() -> None:
     finally:
         lobby.local.close()
         lobby.remote.close()
+
+
+# -- build tags ---------------------------------------------------------------------------
+
+TAG_PX = 10
+"""The smallest tag letters allowed, in pixels."""
+
+FOUR = ("0;3;5H 9D 7C 8C/5D 2C 10C/KD 3C JC/QH 4C 6C;"
+        "[b10 6S 4D @1] [b7 4H 3H @1] [b9x2 5S 4S 9S @3] [b8 5C 3S @2] [b6 2D AS 3D @0] "
+        "[b10 8D 2H @3] 2S;*/-/-/-;-;0/0/0/0;-;0000;2")
+"""Four players, each alone: two builds of Computer 2 (a 10 and a 7) and of Computer 4 (a
+multiple 9 and a 10), one of Computer 3 and one of the person."""
+
+THREE = ("0;2;5H 9D 7C 8C/5D 2C 10C QD/KD 3C JC QC;"
+         "[b10 6S 4D @1] [b7 4H 3H @1] [b9x2 5S 4S 9S @2] [b8 5C 3S @2] 2S;*/-/-;-;0/0/0;-;000;2")
+
+
+def tagged_table(size: tuple[int, int], players: int) -> tuple[Any, TableScene]:
+    app = make_app(size=size, players=players)
+    table = table_at(app, "classic", FOUR if players == 4 else THREE)
+    game = table.session.game
+    table.session.game = replace(game, round=replace(game.round, teams=False))
+    assert not table.session.game.round.partnership
+    return app, table
+
+
+def drawn_tags(app: Any, table: TableScene, monkeypatch: pytest.MonkeyPatch,
+               name: str) -> list[tuple[Pile, list[tuple[str, int, bool, int | None]]]]:
+    """Each pile drawn and its tag's lines as drawn: (text, size, bold, max_width)."""
+    piles: list[tuple[Pile, list[tuple[str, int, bool, int | None]]]] = []
+    real_item, real_text = table_view.draw_item, render.draw_text
+    inside: list[bool] = []
+
+    def item_spy(surface: pygame.Surface, item: Any, *a: Any, **k: Any) -> None:
+        if isinstance(item, Pile):
+            piles.append((item, []))
+        inside.append(isinstance(item, Pile))
+        real_item(surface, item, *a, **k)
+        inside.pop()
+
+    def text_spy(surface: pygame.Surface, text: str, size: int, pos: Any,
+                 colour: Any = None, anchor: str = "topleft", bold: bool = False,
+                 max_width: int | None = None, cards: bool = True) -> pygame.Rect:
+        if inside and inside[-1]:
+            piles[-1][1].append((text, size, bold, max_width))
+        return real_text(surface, text, size, pos, colour, anchor, bold, max_width, cards)
+
+    monkeypatch.setattr(table_view, "draw_item", item_spy)
+    monkeypatch.setattr(render, "draw_text", text_spy)
+    app.draw()
+    keep_shot(app.screen, name)
+    monkeypatch.undo()
+    return piles
+
+
+def owner_name(lines: list[tuple[str, int, bool, int | None]]) -> str:
+    """The owner's name a tag gives: before the colon, or its first line alone."""
+    first = lines[0][0]
+    return first.split(": ")[0] if ": " in first else first
+
+
+SIZES = [(640, 400), (800, 600), (1024, 640), (1280, 800)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_each_seat_has_one_tag_form_and_never_a_cryptic_one(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int) -> None:
+    # "Computer 4: 10" on one pile and "C4: 7" on the next, and "C4" at 640x400, where a
+    # newcomer could not tell whose build it was.
+    app, table = tagged_table(size, players)
+    piles = drawn_tags(app, table, monkeypatch, f"colours35-tags-{players}-{size[0]}x{size[1]}")
+    assert len(piles) == (6 if players == 4 else 4)
+    names: dict[int, set[str]] = {}
+    for pile, lines in piles:
+        names.setdefault(pile.owner, set()).add(owner_name(lines))
+    for seat, said in names.items():
+        assert len(said) == 1, (seat, said)
+        (name,) = said
+        assert not re.fullmatch(r"[CD]\d", name), (seat, name)
+        shown = table.session.seats[seat].shown
+        assert name in ("You", shown, f"Comp {seat + 1}"), (seat, name)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_tag_letters_are_never_shrunk_below_a_readable_size(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], players: int) -> None:
+    # At 800x600 with four players "C2: 10" was squeezed to about 8 px, and a multiple
+    # build's groups ("[5+4][9]") were drawn 2 px smaller than the tag's other line.
+    app, table = tagged_table(size, players)
+    piles = drawn_tags(app, table, monkeypatch, f"colours35-size-{players}-{size[0]}x{size[1]}")
+    for pile, lines in piles:
+        for text, px, bold, max_width in lines:
+            assert px >= TAG_PX, (pile, text, px)
+            width = assets.font(px, bold).size(text)[0]
+            assert max_width is None or width <= max_width, (pile, text, width, max_width)
+        value = lines[-1][0] if not lines[-1][0].startswith("[") else lines[-2][0]
+        assert str(pile.value) in value, (pile, lines)  # what takes it is always said
+
+
+def test_a_short_tag_gives_up_the_count_of_a_multiple_build_first() -> None:
+    _app, table = tagged_table((1280, 800), 4)
+    pile = next(p for p in table.session.game.round.table
+                if isinstance(p, Pile) and p.multiple)
+    texts = render.value_texts(table.session.ruleset, pile)
+    assert texts == ["9 \u00d72", "9"]

@@ -158,7 +158,7 @@ def turn_lines(name: str, size: int, room: int) -> list[str]:
 
 
 OWN_INK = (255, 255, 255)
-"""The own label's letters: white reads on each seat's colour (blue, red, green, amber)."""
+"""The own label's letters: white reads on each seat's colour (teal, orange, magenta, olive)."""
 
 
 def own_area(scene: TableScene) -> pygame.Rect:
@@ -178,8 +178,8 @@ def own_label(session: Session, seat: int) -> str:
 def _own_frame(scene: TableScene, surface: pygame.Surface) -> None:
     """This window's own seat: its hand framed in the seat's colour (the one every window
     gives that seat) and named on the frame's right end. Colours no longer say which seat
-    is yours (each window counted them from its own, and friends disagreed about who was
-    blue); the frame and the label do."""
+    is yours (each window counted them from its own, and friends disagreed about whose
+    colour was whose); the frame and the label do."""
     lay = scene.layout()
     area = own_area(scene)
     colour = colour_of(scene.session, scene.viewer)
@@ -287,11 +287,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                   bold=state.is_last_deal(), max_width=sw + lay.margin)
 
     # table items
-    owners = tuple(owner_tag(scene, s) for s in range(session.players))
     # while a move is shown the table keeps its layout from before it, so nothing jumps
     laid_out = scene.table_from or game
     table = laid_out.round.table
-    grid = scene.grid(laid_out)
+    grid, plan = scene.tags(laid_out)
     spaces = scene.session.ruleset.table_spaces
     drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
     for i, slot in enumerate(grid.slots):
@@ -308,7 +307,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
                       functools.partial(colour_of, session), outline,
-                      hidden, owners)
+                      hidden, plan)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
@@ -457,8 +456,8 @@ def box_title(name: str, is_partner: bool, count: int, size: int, room: int) -> 
 
 def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
     """The names a build's tag may give its owner, longest first, as a person reads them:
-    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name ('C3: 10' was cryptic,
-    and is left for a slot where nothing longer fits)."""
+    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name or its first letters
+    ('C3: 10' was cryptic: the slots are made wide enough for the shortest name here)."""
     session = scene.session
     if seat == scene.viewer:
         return (_("You"),)
@@ -466,12 +465,10 @@ def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
         return (_("Partner"),)
     shown = session.seats[seat].shown
     if session.is_person(seat):  # at a network table, another person's name, not "Comp"
-        return (shown, shown[:6])
+        return (shown, shown[:5].rstrip() + "\u2026") if len(shown) > 6 else (shown,)
     if session.players == 2:
         return (_("Computer"), _("Comp"))
-    # 'C3' only where nothing longer fits (640x400), to tell two opponents' tags apart
-    return (shown, _("Comp {number}").format(number=seat + 1),
-            _("C{number}").format(number=seat + 1))
+    return (shown, _("Comp {number}").format(number=seat + 1))
 
 
 def panel_title(name: str, number: int, size: int, width: int) -> str:
