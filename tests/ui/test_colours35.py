@@ -16,7 +16,7 @@ import pytest
 from casino.engine import Pile
 from casino.ui import assets, render
 from casino.ui.render import seat_colour
-from casino.ui.scene import HILITE, HINT, PANEL
+from casino.ui.scene import HILITE, HINT, PANEL, text_width
 from casino.ui.scenes import table_view
 from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.table import TableScene
@@ -264,3 +264,54 @@ def test_a_short_tag_gives_up_the_count_of_a_multiple_build_first() -> None:
                 if isinstance(p, Pile) and p.multiple)
     texts = render.value_texts(table.session.ruleset, pile)
     assert texts == ["9 \u00d72", "9"]
+
+
+# -- 640x400 with four players: whole texts inside the window -------------------------------
+
+DEALING = ("0;3;5H 9D 7C 8C/5D 2C 10C QD/KD 3C JC QC/QH 4C 6C KC;"
+           "[b10 6S 4D @1] [b9x2 5S 4S 9S @3] 2S KS;-/-/-/-;*;0/0/0/0;-;0000;1")
+"""The first of three deals, builds of two computers on the table."""
+
+
+LAST = ("0;3;5H 9D 7C 8C/5D 2C 10C QD/KD 3C JC QC/QH 4C 6C KC;"
+        "[b10 6S 4D @1] [b9x2 5S 4S 9S @3] 2S KS;*/-/-/-;-;0/0/0/0;-;0000;3")
+"""The last deal."""
+
+
+@pytest.mark.parametrize("position,status", [(DEALING, "Deal 1 of 3"), (LAST, "Last deal")])
+@pytest.mark.parametrize("size", [(640, 400), (800, 600)])
+def test_the_table_texts_are_whole_and_inside_the_window_with_four_players(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], position: str,
+        status: str) -> None:
+    # "Deal 1 of 3" read "Deal 1\u2026" at 640x400, "Last deal" "Last d\u2026": the stock's
+    # column is narrow.
+    app = make_app(size=size, players=4)
+    table = table_at(app, "classic", position)
+    game = table.session.game
+    table.session.game = replace(game, round=replace(game.round, teams=False))
+    drawn: list[tuple[str, pygame.Rect, bool]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size: int, pos: Any, colour: Any = None,
+            anchor: str = "topleft", bold: bool = False, max_width: int | None = None,
+            cards: bool = True) -> pygame.Rect:
+        rect = real(surface, text, size, pos, colour, anchor, bold, max_width, cards)
+        # whole: at its full width, neither shrunk nor cut short
+        drawn.append((text, rect, rect.w >= text_width(text, size, bold, cards) - 1))
+        return rect
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app.draw()
+    keep_shot(app.screen, f"colours35-{status.split()[0]}-{size[0]}x{size[1]}")
+    window = app.screen.get_rect()
+    for text, rect, _whole in drawn:
+        assert window.contains(rect), (text, rect)
+    first = next(k for k, (text, _r, _w) in enumerate(drawn)
+                 if text.startswith(status.split()[0]))
+    said, whole = drawn[first][0], drawn[first][2]
+    for text, _rect, line_whole in drawn[first + 1:]:  # a second line, where it wraps
+        if len(said) >= len(status):
+            break
+        said, whole = said + " " + text, whole and line_whole
+    assert whole, drawn[first:first + 2]
+    assert said == status, drawn[first:first + 2]

@@ -282,9 +282,15 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if deals > 1:
         deal_text = _("Last deal") if state.is_last_deal() else \
             _("Deal {number} of {count}").format(number=state.deal_number, count=deals)
-        draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
-                  HILITE if state.is_last_deal() else DIM, "midtop",
-                  bold=state.is_last_deal(), max_width=sw + lay.margin)
+        # on two lines where the stock's column is narrow ("Deal 1…" at 640x400), the
+        # last where the one line was
+        step = round((lay.font - 2) * 1.2)
+        said = wrap_evenly(deal_text, lay.font - 2, sw + lay.margin - 4)  # "Deal" / "1 of 3"
+        for k, line in enumerate(said):
+            draw_text(surface, line, lay.font - 2,
+                      (sx + sw // 2, sy - lay.font * 2 - (len(said) - 1 - k) * step),
+                      HILITE if state.is_last_deal() else DIM, "midtop",
+                      bold=state.is_last_deal(), max_width=sw + lay.margin)
 
     # table items
     # while a move is shown the table keeps its layout from before it, so nothing jumps
