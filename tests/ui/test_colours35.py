@@ -315,3 +315,45 @@ def test_the_table_texts_are_whole_and_inside_the_window_with_four_players(
         said, whole = said + " " + text, whole and line_whole
     assert whole, drawn[first:first + 2]
     assert said == status, drawn[first:first + 2]
+
+
+HINTED = ("0;3;10C 2H 3D 7C/5D 2C 4C QD/KD 3C JC QC/QH 4H 6C KC;"
+          "10D 9C 3S [b10 6S 4D @1] [b7 5S 2S @3];-/-/-/-;*;0/0/0/0;-;0000;1")
+"""The person holds 10\u2663 over Big Casino and a build of 10: a long hint."""
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 800)])
+def test_a_long_hint_keeps_clear_of_the_hands_labels_and_the_table(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    # A long hint ran down onto the "Your turn" and "You" labels standing on the hand's
+    # frame (640x400: its last line touched "You"); it keeps 2 px clear of them.
+    from casino.ui.scene import HINT as HINT_INK
+    from tests.ui.driver import key, until
+
+    app = make_app(size=size, players=4)
+    table = table_at(app, "classic", HINTED)
+    game = table.session.game
+    table.session.game = replace(game, round=replace(game.round, teams=False))
+    key(pygame.K_h)
+    until(app, lambda: table.message.startswith("Hint:"))
+    drawn: list[tuple[str, pygame.Rect, Any]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size_: int, pos: Any, colour: Any = None,
+            *a: Any, **k: Any) -> pygame.Rect:
+        rect = real(surface, text, size_, pos, colour, *a, **k)
+        drawn.append((text, rect, colour))
+        return rect
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app.draw()
+    keep_shot(app.screen, f"colours35-hint-{size[0]}x{size[1]}")
+    hint = [rect for text, rect, colour in drawn if colour == HINT_INK]
+    labels = [rect for text, rect, _c in drawn if text.strip() in ("Your turn", "You")]
+    assert hint and len(labels) >= 2, drawn
+    said = " ".join(text for text, _r, colour in drawn if colour == HINT_INK)
+    assert said.startswith("Hint: ") and said.endswith("Enter plays it."), said
+    lay = table.layout()
+    for rect in hint:
+        assert rect.collidelist([label.inflate(0, 4) for label in labels]) < 0, (rect, labels)
+        assert rect.right <= lay.panel[0] and app.screen.get_rect().contains(rect), rect

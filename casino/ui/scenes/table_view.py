@@ -161,6 +161,24 @@ OWN_INK = (255, 255, 255)
 """The own label's letters: white reads on each seat's colour (teal, orange, magenta, olive)."""
 
 
+def frame_labels(scene: TableScene) -> list[pygame.Rect]:
+    """Where the labels standing on the own hand's frame are drawn: "Your turn" on its
+    left end (on the person's turn) and whose hand it is on its right (``_own_frame``)."""
+    lay = scene.layout()
+    area = own_area(scene)
+    size = lay.font - 2
+    own = text_image(" " + own_label(scene.session, scene.viewer) + " ", size, OWN_INK, True,
+                     area.w // 3).get_rect(midright=(area.right - 14, area.y))
+    rects = [own.inflate(4, 2)]
+    if scene.can_act():
+        session = scene.session
+        turn = " " + (_("{name}, your turn").format(name=session.seats[scene.viewer].shown)
+                      if session.shared else _("Your turn")) + " "
+        rects.append(text_image(turn, size, TEXT, True, None).get_rect(
+            midleft=(area.x + 14, area.y)).inflate(4, 2))
+    return rects
+
+
 def own_area(scene: TableScene) -> pygame.Rect:
     """The frame around this window's own hand (lit on its turn)."""
     lay = scene.layout()
@@ -348,16 +366,26 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             else session.status_note() or scene.message or _prompt(scene)
     kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
-    if text_width(text, lay.font) <= sw:
+    labels = [rect.inflate(0, 6) for rect in frame_labels(scene)]  # kept 3 px clear of
+    one = text_image(text, lay.font, kind_colour, False, None).get_rect(
+        center=(sx + sw // 2, sy + sh // 2))
+    if one.w <= sw and one.collidelist(labels) < 0:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
-    else:  # two lines (three for a long notice), growing upward into the free felt above
+    else:  # two lines (three for a long notice), growing upward into the free felt above;
+        # higher where the last would touch the hand frame's labels ("Your turn", "You")
         size = lay.font - 1
         status_lines = wrap_evenly(text, size, sw)
         if len(status_lines) > 3:  # the rest on the last line, cut short with an ellipsis
             status_lines = [*status_lines[:2], " ".join(status_lines[2:])]
         step = status_step(lay)
+        images = [text_image(line, size, kind_colour, False, sw) for line in status_lines]
+        bottom = sy + sh
+        for label in labels:
+            if any(abs(sx + sw // 2 - label.centerx) < (image.get_width() + label.w) // 2
+                   for image in images):
+                bottom = min(bottom, label.top)
         for k, line in enumerate(status_lines):
-            y = sy + sh - (len(status_lines) - k) * step
+            y = bottom - (len(status_lines) - k) * step
             draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
                       max_width=sw)
 
