@@ -20,6 +20,7 @@ from casino.ui.scene import HILITE, HINT, PANEL, text_width
 from casino.ui.scenes import table_view
 from casino.ui.scenes.network import LobbyScene, NetworkScene
 from casino.ui.scenes.table import TableScene
+from casino.ui.session import LogEntry
 from tests.ui.driver import steps
 from tests.ui.helpers import keep_shot, make_app, table_at
 
@@ -114,6 +115,38 @@ def test_no_seat_colour_reads_as_a_suit_or_as_another_seat() -> None:
     for a, b in itertools.combinations(range(4), 2):
         assert delta_e(seat_colour(a, False), seat_colour(b, False)) >= SEATS_APART, (a, b)
     assert seat_colour(2, True) == seat_colour(0, True)  # partners share their team's
+
+
+def test_a_seats_letters_read_as_its_colour_and_not_as_the_highlight_or_the_hint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The log lightened each seat's colour by 70 a channel: the olive seat's lines came out
+    # the highlight's yellow (9 apart), the teal one's the hint's cyan (7 apart).
+    app = make_app(players=4)
+    table = table_at(app, "classic", FOUR)
+    session = table.session
+    session.game = replace(session.game, round=replace(session.game.round, teams=False))
+    for seat in range(4):
+        session.log.append(LogEntry(seat, f"{session.seats[seat].shown}: trail 2S", 1))
+    drawn: list[tuple[str, Any]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size_: int, pos: Any, colour: Any = None,
+            *a: Any, **k: Any) -> pygame.Rect:
+        drawn.append((text, colour))
+        return real(surface, text, size_, pos, colour, *a, **k)
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app.draw()
+    inks = {text.split(":")[0]: colour for text, colour in drawn if text.endswith(": trail 2S")}
+    assert len(inks) == 4, drawn
+    for seat, colour in enumerate(inks.values()):
+        assert colour == render.seat_ink(seat, False)
+        for mark in (HILITE, HINT):
+            assert delta_e(colour, mark) >= 15, (seat, colour, mark)
+        assert contrast(colour, PANEL) >= 4.5, (seat, colour)
+        assert delta_e(colour, seat_colour(seat, False)) < 15  # still the seat's colour
+    for a, b in itertools.combinations(inks.values(), 2):
+        assert delta_e(a, b) >= 20, (a, b)
 
 
 def test_the_lobby_marks_each_seat_in_its_table_colour() -> None:

@@ -21,6 +21,7 @@ from casino.ui.render import (
     draw_hidden_hand,
     draw_item,
     seat_colour,
+    seat_ink,
 )
 from casino.ui.scene import (
     CHIP,
@@ -78,6 +79,11 @@ def colour_of(session: Session, seat: int) -> tuple[int, int, int]:
     """A seat's colour at this window: counted from its own seat (``Session.colour_of``),
     by team where there are partnerships."""
     return seat_colour(session.colour_of(seat), session.game.round.partnership)
+
+
+def ink_of(session: Session, seat: int) -> tuple[int, int, int]:
+    """A seat's colour for letters on the panel (``render.seat_ink``), as ``colour_of``."""
+    return seat_ink(session.colour_of(seat), session.game.round.partnership)
 
 
 def last_move(session: Session, seat: int) -> str:
@@ -613,7 +619,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, word, hf, (sx + label_w + (start + end + 1) * col_w // 2, y), DIM,
                   "midtop", bold=True, max_width=(end - start + 1) * col_w - 4)
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
-        colour = colour_of(session, k)
+        colour = ink_of(session, k)
         for n, text in enumerate(head):
             draw_text(surface, text, hf, (sx + label_w + k * col_w + col_w // 2,
                                           y + n * round(f * 1.2)), colour, "midtop", bold=True,
@@ -654,8 +660,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for entry in session.log[-12:]:
-        colour = colour_of(session, entry.seat) if entry.seat >= 0 else DIM
-        colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+        colour = ink_of(session, entry.seat) if entry.seat >= 0 else (240, 255, 245)  # DIM+70
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))
     bottom = ly + lh
