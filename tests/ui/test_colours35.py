@@ -390,3 +390,37 @@ def test_a_long_hint_keeps_clear_of_the_hands_labels_and_the_table(
     for rect in hint:
         assert rect.collidelist([label.inflate(0, 4) for label in labels]) < 0, (rect, labels)
         assert rect.right <= lay.panel[0] and app.screen.get_rect().contains(rect), rect
+
+
+@pytest.mark.parametrize("move", [
+    "take the multiple 10 build (10\u2665 7\u2660 3\u2666) with 10\u2663",
+    "take the 10 build (4\u2665 6\u2663) with 10\u2665"])
+def test_a_computers_long_move_is_drawn_whole_in_its_box_at_640x400(
+        monkeypatch: pytest.MonkeyPatch, move: str) -> None:
+    # Beside the backs of a box 122 px wide the move took six 9-10 px lines, the last cut
+    # short ("3\u2666) with 1\u2026"): it gives up the build's cards (in the Moves list) first.
+    app = make_app(size=(640, 400), players=4)
+    table = table_at(app, "classic", FOUR)
+    game = table.session.game
+    table.session.game = replace(game, round=replace(game.round, to_move=0, teams=False))
+    table.session.log.append(LogEntry(1, f"Computer 2: {move}", 2))
+    drawn: list[tuple[str, pygame.Rect, int]] = []
+    real = table_view.draw_text
+
+    def spy(surface: pygame.Surface, text: str, size_: int, pos: Any, *a: Any,
+            **k: Any) -> pygame.Rect:
+        rect = real(surface, text, size_, pos, *a, **k)
+        drawn.append((text, rect, size_))
+        return rect
+
+    monkeypatch.setattr(table_view, "draw_text", spy)
+    app.draw()
+    keep_shot(app.screen, "colours35-move-640x400")
+    box = pygame.Rect(table.layout().opponents[0])
+    lines = [(text, rect, px) for text, rect, px in drawn
+             if box.contains(rect) and text in table_view.opponent_move_lines(table, 1)]
+    said = " ".join(text for text, _r, _p in lines)
+    assert said.startswith("take the") and said.endswith(move[-9:]), said  # "with 10\u2663"
+    assert len(lines) <= 5, lines  # not six lines crammed from the name to the box's edge
+    for text, rect, px in lines:
+        assert px >= TAG_PX and rect.w >= text_width(text, px) - 1, (text, rect, px)

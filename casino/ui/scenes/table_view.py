@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -103,10 +104,10 @@ def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
 
 def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
     """The last move's lines and their type size: three lines at the box's size, or up to
-    four a point or two smaller, so that a narrow box (four at 800x600) still says what was
-    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); at the smallest size
-    as many as the box holds from its name to its edge ("take the multiple 10 build (10\u2665
-    7\u2660 3\u2666) wit\u2026" lost its 10\u2663); what still does not fit ends in an ellipsis."""
+    four a point or two smaller (10 px at least), so that a narrow box (four at 800x600)
+    still says what was taken with what ("ta in / E\u2666 / med" had lost its "E\u2663");
+    then without the taken build's cards; at the smallest size as many as the box holds
+    from its name to its edge; what still does not fit ends in an ellipsis."""
     lay = scene.layout()
     room = opponent_text_room(scene, seat)[1]
     last = last_move(scene.session, seat)
@@ -114,11 +115,17 @@ def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
         return [], lay.font - 2
     small = max(10, lay.font - 4)
     top, bottom = opponent_move_column(scene, seat)
-    most = 4
-    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4),
-                       (small, max(4, (bottom - top) // move_step(small, 5)))):
-        lines = wrap(last, size, room)
-        if len(lines) <= most:
+    # where the whole wording would fill the column to its last line, the cards of the build
+    # it took go (the Moves list has them): "take the multiple 10 build with 10\u2663", not
+    # "... (10\u2665 7\u2660 3\u2666) wit\u2026" or six lines crammed in at 640x400 with four
+    short = re.sub(r" \([^)]*\)", "", last)
+    deepest = max(4, (bottom - top) // move_step(small, 5))
+    big, mid = max(small, lay.font - 2), max(small, lay.font - 3)  # never under 10 px
+    tries = [(last, big, 3), (last, mid, 4), (last, small, max(4, deepest - 1)),
+             (short, big, 3), (short, mid, 4), (short, small, deepest), (last, small, deepest)]
+    for text, size, most in tries:
+        lines = wrap(text, size, room)
+        if len(lines) <= most and all(text_width(line, size) <= room for line in lines):
             return lines, size
     return [*lines[:most - 1], " ".join(lines[most - 1:])], size
 
