@@ -6,15 +6,25 @@ process), real clients and real windows (SDL's dummy driver)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from casino import __version__
+import pytest
+
+from casino import __version__, i18n
 from casino.ai.basic import GreedyPolicy
+from casino.engine import load_ruleset
 from casino.engine.notation import format_move
-from casino.net.client import Seated, url_of
+from casino.net.client import JoinRefused, Seated, url_of
 from casino.net.protocol import PROTOCOL_VERSION, GameOver, Hello, StateFrame
-from tests.net.conftest import start_host
+from casino.net.remote import LocalHost, Remote
+from casino.net.table import SeatSpec, Table
+from casino.ui.words import reason_text
+from tests.net.conftest import join, start_host
 
 
 def wait(what: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -91,4 +101,160 @@ def test_serve_linger_bounds_the_wait_for_a_player_who_never_leaves() -> None:
         assert asyncio.run(guest()) < 8
         assert host.proc.returncode == 0
     finally:
+        host.kill()
+
+
+# -- 2. a computer is named in each window's language ----------------------------------------
+
+
+def test_a_computer_in_a_hosts_refusal_is_named_in_the_guests_language() -> None:
+    """A Swedish guest away at the end read 'final score Bo 9, Computer 2 (greedy) 21': the
+    host's words. The refusal names a computer by its seat and level, said by each window."""
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person"),
+                                            SeatSpec(kind="computer", level="greedy")],
+                  seed="s35")
+    local = LocalHost(table, port=0, bind="127.0.0.1")
+    local.hosted.computer_delay = 0.0  # the window's host paces its computer for the eye
+    address = f"127.0.0.1:{local.port}"
+
+    async def bo() -> JoinRefused:
+        seated = await Seated.open(url_of(address), hello(table.code, "Bo"))
+        await play_to_the_end(seated)
+        await seated.close()
+        try:
+            await Seated.open(url_of(address), hello(table.code, "Bo", token=seated.token))
+        except JoinRefused as exc:
+            return exc
+        raise AssertionError("a table whose game is over seated Bo again")
+
+    try:
+        refusal = asyncio.run(bo())
+    finally:
+        local.close()
+    totals = table.game.totals
+    assert str(refusal.reason) == ("this table has ended: its last game is over, final score "
+                                   f"Bo {totals[0]}, Computer 2 (Easy) {totals[1]}")
+    i18n.set_language("sv")
+    said = reason_text(refusal.reason)
+    assert f"Dator 2 (Lätt) {totals[1]}" in said and "Computer" not in said, said
+
+
+def test_whose_turn_it_is_names_the_computer_in_the_guests_language() -> None:
+    from casino.net.protocol import ErrorFrame, PlayMove, encode, parse_host
+    from casino.net.table import Refused
+
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person"),
+                                            SeatSpec(kind="computer", level="expert")],
+                  seed="s35")
+    anna = table.sit(hello(table.code, "Anna"))
+    if table.to_move() is anna:  # her move first: then it is the computer's turn
+        view = table.game.view_for(0)
+        table.play(anna, PlayMove(type="move", step=table.step,
+                                  move=format_move(GreedyPolicy().choose(view))))
+    with pytest.raises(Refused) as refused:
+        table.play(anna, PlayMove(type="move", step=table.step, move="AS t"))
+    frame = parse_host(encode(ErrorFrame.of(refused.value.reason)))
+    assert isinstance(frame, ErrorFrame)
+    assert frame.reason == "it is not your turn: Computer 2 (Expert) is to move"
+    i18n.set_language("sv")
+    assert "Dator 2 (Expert)" in reason_text(frame.why), reason_text(frame.why)
+
+
+def test_an_older_peer_is_refused_with_both_versions_named() -> None:
+    """Version 7 changed what a seat and a refusal carry: a version-6 guest is refused at
+    the hello, told both versions, rather than misreading the table."""
+    host = start_host("--ruleset", "classic", "--seats", "person,person", "--no-record")
+
+    async def old() -> JoinRefused:
+        old_hello = hello(host.code, "Old").model_copy(update={"version": 6})
+        try:
+            await Seated.open(url_of(host.address), old_hello)
+        except JoinRefused as exc:
+            return exc
+        raise AssertionError("a version-6 hello was seated")
+
+    try:
+        refusal = asyncio.run(old())
+        assert str(refusal.reason).startswith(
+            f"version mismatch: this host speaks protocol 7 (casino {__version__}), you have "
+            "protocol 6"), refusal.reason
+    finally:
+        host.kill()
+
+
+# -- 3. a host's own ruleset teaches its examples to the guests ---------------------------
+
+
+MINE = '''base = "classic"
+title = "Our house rules"
+description = "Classic Casino where a sweep scores 2 points."
+source = "us"
+[[examples]]
+text = "Our favourite: 7C takes 7H."
+position = "0;1;7C 2D KH 4S/QS 3C 8H 9D;7H JD 5S;*/-"
+move = "7C x 7H"
+[scoring]
+sweep = 2
+'''
+
+
+def test_a_guest_at_a_hosts_own_ruleset_sees_its_examples(tmp_path: Path) -> None:
+    """The examples were left out of the welcome; a guest has no copy of the host's file,
+    so the Rules page showed none."""
+    from casino.ui.scenes.dialogs import rules_page
+    from tests.ui.helpers import make_app
+
+    path = tmp_path / "mine.toml"
+    path.write_text(MINE, encoding="utf-8")
+    host = start_host("--ruleset", str(path), "--seats", "person,person", "--no-record")
+    remote = Remote(host.address, host.code, "Bo")
+    try:
+        wait(lambda: (remote.poll(), remote.ruleset is not None or remote.problem)[1])
+        assert remote.ruleset is not None, remote.problem
+        assert [e.text for e in remote.ruleset.examples] == ["Our favourite: 7C takes 7H."]
+        page = rules_page(make_app(size=(800, 600)), remote.ruleset)
+        assert [text for _move, text in page.examples] == ["take 7\u2665 with 7\u2663"]
+        assert "Our favourite: 7\u2663 takes 7\u2665." in page.text
+    finally:
+        remote.close()
+        host.kill()
+
+
+# -- 5. a crash reads otherwise than a Leave -------------------------------------------------
+
+
+def test_a_killed_guest_reads_as_a_lost_connection_and_a_leave_as_leaving() -> None:
+    """Bo's window was killed, and the others read 'Bo has left the table', as if he had
+    left on purpose. The host tells a connection that dropped from a goodbye."""
+    from casino.ui.remote_session import RemoteSession
+
+    host = start_host("--ruleset", "classic", "--seats", "person,person,person",
+                      "--no-record", "--seat-timeout", "600")
+    anna = Remote(host.address, host.code, "Anna")
+    bo: subprocess.Popen[str] | None = None
+    cy: Remote | None = None
+    try:
+        wait(lambda: (anna.poll(), anna.welcome is not None)[1])
+        bo = join(host, "--name", "Bo", "--delay", "30")  # a real process, seated, then killed
+        wait(lambda: (anna.poll(), anna.seats is not None and not anna.seats.seats[1].open)[1])
+        cy = Remote(host.address, host.code, "Cy")
+        wait(lambda: (anna.poll(), anna.state is not None)[1])
+        session = RemoteSession.start(anna)
+        os.kill(bo.pid, signal.SIGKILL)
+        bo.communicate(timeout=10)
+        wait(lambda: (session.poll(), 1 in (anna.seats.waiting_for if anna.seats else []))[1])
+        assert anna.seats is not None and anna.seats.seats[1].lost
+        cy.close()
+        wait(lambda: (session.poll(), 2 in (anna.seats.waiting_for if anna.seats else []))[1])
+        assert anna.seats is not None and not anna.seats.seats[2].lost
+        log = [entry.text for entry in session.log if entry.seat < 0]
+        assert "Bo lost the connection; the game waits for them." in log, log
+        assert "Cy has left the table; the game waits for them." in log, log
+    finally:
+        anna.close()
+        if cy is not None:
+            cy.close()
+        if bo is not None and bo.poll() is None:
+            bo.kill()
+            bo.communicate(timeout=10)
         host.kill()

@@ -49,7 +49,7 @@ from casino.ui.scene import (
     step_rows,
     wrap,
 )
-from casino.ui.session import ai_levels, level_label
+from casino.ui.session import ai_levels, level_label, shown_name
 from casino.ui.words import notice_text, reason_text
 
 if TYPE_CHECKING:
@@ -103,11 +103,13 @@ def saved_code() -> str | None:
 
 def seat_name(seat: SeatStatus) -> str:
     """The seat's name in this window's language: a computer is named here ('Dator 2 (Svår)'),
-    not in the host's words; a person by the name they chose."""
+    not in the host's words; a person by the name they chose (the default names of the
+    game, 'Computer 2' as `casino-cli join` players are called, in this language too, as
+    the table says them)."""
     if seat.kind == "computer" and seat.level is not None:
         return _("Computer {number} ({level})").format(number=seat.seat + 1,
                                                        level=level_label(seat.level))
-    return seat.name
+    return shown_name(seat.name)  # casino-cli join's 'Computer 2' reads 'Dator 2' here too
 
 
 def seat_line(seat: SeatStatus, waiting: bool) -> str:
@@ -116,6 +118,8 @@ def seat_line(seat: SeatStatus, waiting: bool) -> str:
         return _("Seat {number}: open, waiting for a player").format(number=seat.seat + 1)
     if seat.stand_in:
         return _("{name}: away, the computer plays for now").format(name=seat_name(seat))
+    if waiting and seat.lost:
+        return _("{name}: connection lost, the game waits").format(name=seat_name(seat))
     if waiting:
         return _("{name}: away, the game waits").format(name=seat_name(seat))
     return seat_name(seat)
