@@ -13,13 +13,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 import pytest
 
 from casino import __version__, i18n
 from casino.ai.basic import GreedyPolicy
 from casino.engine import load_ruleset
 from casino.engine.notation import format_move
-from casino.net.client import JoinRefused, Seated, url_of
+from casino.net.client import HOST_CLOSED, JoinRefused, Seated, url_of
 from casino.net.protocol import PROTOCOL_VERSION, GameOver, Hello, StateFrame
 from casino.net.remote import LocalHost, Remote
 from casino.net.table import SeatSpec, Table
@@ -220,6 +221,38 @@ def test_a_guest_at_a_hosts_own_ruleset_sees_its_examples(tmp_path: Path) -> Non
         host.kill()
 
 
+# -- 4. the lobby's seat marks are the seats' colours ----------------------------------------
+
+
+def test_the_lobby_marks_each_seat_in_its_table_colour() -> None:
+    """Every seat's dot was green: the lobby now marks each in the colour it has at the table,
+    in every window."""
+    from casino.ui.layout import dialog_layout, fit_font
+    from casino.ui.render import seat_colour
+    from casino.ui.scenes.network import LobbyScene
+    from tests.ui.helpers import make_app
+
+    host = start_host("--ruleset", "classic", "--seats", "person,computer:greedy,person",
+                      "--no-record")
+    remote = Remote(host.address, host.code, "Bo")
+    try:
+        app = make_app(size=(800, 600))
+        lobby = LobbyScene(app, remote, None)
+        wait(lambda: (remote.poll(), remote.seats is not None)[1])
+        lobby.draw(app.screen)
+        w, h = app.screen.get_size()
+        lay = dialog_layout(w, h, 10, 1, fit_font(h), 0.55)
+        radius = max(5, fit_font(h) // 3)
+        for i in range(3):  # two seats taken (a filled dot), the third open (a ring)
+            bx, by, _bw, bh = lay.rows[3 + i]
+            colour = tuple(app.screen.get_at((bx + 16 + radius - 1, by + bh // 2))[:3])
+            assert colour == seat_colour(i, False), (i, colour)
+        assert tuple(app.screen.get_at((bx + 16, by + bh // 2))[:3]) != seat_colour(2, False)
+    finally:
+        remote.close()
+        host.kill()
+
+
 # -- 5. a crash reads otherwise than a Leave -------------------------------------------------
 
 
@@ -258,3 +291,90 @@ def test_a_killed_guest_reads_as_a_lost_connection_and_a_leave_as_leaving() -> N
             bo.kill()
             bo.communicate(timeout=10)
         host.kill()
+
+
+# -- 6. a closed table frames no one's turn ------------------------------------------------
+
+
+def test_after_the_host_closes_no_hand_is_framed_as_the_movers() -> None:
+    """The host closed the table; the guest's window still lit the host's area as the one to
+    move, as if play went on."""
+    from casino.ui.remote_session import RemoteSession
+    from casino.ui.scene import HILITE
+    from casino.ui.scenes.table import TableScene
+    from tests.ui.helpers import make_app
+
+    table = Table(load_ruleset("classic"), [SeatSpec(kind="person"), SeatSpec(kind="person")],
+                  seed="s35")
+    token = table.reserve(0, "Anna")
+    local = LocalHost(table, port=0, bind="127.0.0.1")
+    address = f"127.0.0.1:{local.port}"
+    anna = Remote(address, table.code, "Anna", token=token)
+    bo = Remote(address, table.code, "Bo")
+    closed = False
+    try:
+        wait(lambda: (bo.poll(), anna.poll(), bo.state is not None)[2])
+        if bo.state is not None and bo.state.view.to_move == 1:  # Bo moves: then Anna is to
+            view = bo.state.view.to_view(bo.ruleset)  # type: ignore[arg-type]
+            bo.send_move(bo.state.step, format_move(GreedyPolicy().choose(view)))
+            wait(lambda: (bo.poll(), bo.state is not None and bo.state.view.to_move == 0)[1])
+        app = make_app(size=(800, 600))
+        session = RemoteSession.start(bo)
+        scene = TableScene(app, session)
+        app.stack.push(scene)
+        while session.take_computer_move() is not None:
+            move = session.take_computer_move()
+            assert move is not None
+            session.play(move)
+        lay = scene.layout()
+        box = pygame.Rect(lay.opponents[0])
+        scene.draw(app.screen)
+        assert tuple(app.screen.get_at((box.x - 1, box.centery))[:3]) == HILITE  # Anna's turn
+        local.close()
+        closed = True
+        wait(lambda: (session.poll(), bo.problem is not None)[1])
+        assert bo.problem == HOST_CLOSED
+        scene.draw(app.screen)
+        assert scene.seat_to_move() is None
+        assert tuple(app.screen.get_at((box.x - 1, box.centery))[:3]) != HILITE
+    finally:
+        anna.close()
+        bo.close()
+        if not closed:
+            local.close()
+
+
+# -- 7. Find tables shows the row under the mouse and the one chosen ------------------------
+
+
+def test_find_tables_lights_the_row_under_the_mouse_and_the_one_chosen() -> None:
+    """The tables found were plain lines: nothing said which a click would choose, nor which
+    was chosen."""
+    from casino.net.discovery import FoundTable
+    from casino.ui.scenes.network import LIST_BACK, NetworkScene
+    from tests.ui.driver import centre, click, steps
+    from tests.ui.helpers import make_app
+
+    app = make_app(size=(800, 600))
+    scene = NetworkScene(app)
+    app.stack.push(scene)
+    scene.found = [FoundTable("Anna classic", "192.168.1.20", 7777, "classic", 1,
+                              PROTOCOL_VERSION),
+                   FoundTable("Ben royal", "192.168.1.21", 7777, "royal", 2, PROTOCOL_VERSION)]
+    rows = scene.boxes()[1][1:3]
+
+    def lit() -> list[bool]:
+        """Whether each row's free end (past its words) is drawn over the list's ground."""
+        scene.draw(app.screen)
+        return [tuple(app.screen.get_at((x + w - 12, y + h // 2))[:3]) != LIST_BACK
+                for x, y, w, h in rows]
+
+    pygame.mouse.set_pos((2, 2))
+    assert lit() == [False, False]
+    pygame.mouse.set_pos(centre(rows[1]))
+    assert lit() == [False, True]  # under the mouse
+    click(centre(rows[0]))
+    steps(app)
+    assert scene.address == "192.168.1.20:7777"
+    pygame.mouse.set_pos((2, 2))
+    assert lit() == [True, False]  # chosen: its address is the join line's
