@@ -298,9 +298,11 @@ def test_a_killed_guest_reads_as_a_lost_connection_and_a_leave_as_leaving() -> N
 
 def test_after_the_host_closes_no_hand_is_framed_as_the_movers() -> None:
     """The host closed the table; the guest's window still lit the host's area as the one to
-    move, as if play went on."""
+    move, as if play went on, and its Leave said that the game waits for the guest."""
     from casino.ui.remote_session import RemoteSession
     from casino.ui.scene import HILITE
+    from casino.ui.scenes.dialogs import ConfirmScene
+    from casino.ui.scenes.network import leave_question
     from casino.ui.scenes.table import TableScene
     from tests.ui.helpers import make_app
 
@@ -337,6 +339,12 @@ def test_after_the_host_closes_no_hand_is_framed_as_the_movers() -> None:
         scene.draw(app.screen)
         assert scene.seat_to_move() is None
         assert tuple(app.screen.get_at((box.x - 1, box.centery))[:3]) != HILITE
+        # and Leave no longer says that the game waits for him: nobody plays on
+        question = leave_question(app, session, False, lambda: None)
+        assert isinstance(question, ConfirmScene)
+        assert question.question == ("The host has closed the table. Your seat stays yours: "
+                                     "when they host it again, Network → Join takes it "
+                                     "back."), question.question
     finally:
         anna.close()
         bo.close()

@@ -789,6 +789,10 @@ def leave_question(app: App, session: Session, quitting: bool,
     if hosting:
         question = _("You host this table: leaving closes it for everyone. It is saved, and "
                      "Network → Host opens it again; the others rejoin their seats.")
+    elif isinstance(session, RemoteSession) and session.table_closed():
+        # nobody waits for this seat now: the game goes on only when the host hosts again
+        question = _("The host has closed the table. Your seat stays yours: when they host "
+                     "it again, Network → Join takes it back.")
     else:
         back = _("When you start the game again, the title offers the seat back "
                  "(or Network → Join).") if quitting \
