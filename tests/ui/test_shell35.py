@@ -18,8 +18,9 @@ from casino.engine import legal_moves
 from casino.persistence import Records, SeatInfo, load_settings
 from casino.ui import scene as scene_module
 from casino.ui.app import App
+from casino.ui.scene import ACTION
 from casino.ui.scenes import options, records, title
-from casino.ui.scenes.dialogs import ConfirmScene
+from casino.ui.scenes.dialogs import ConfirmScene, GameOverScene
 from casino.ui.scenes.options import SettingsScene
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
 from casino.ui.scenes.table import TableScene
@@ -224,8 +225,15 @@ def test_playing_classic_after_the_tutorial_keeps_the_title_choices() -> None:
     back = app.to_title()
     steps(app)
     assert back.current(back.options()[1]) == "royal"
-    # Play again after it plays Classic again: the tutorial's game, not the title's
-    assert app.setup["ruleset"] == "classic"
+    # Play again after it plays Classic against Easy again, not the title's game
+    over = GameOverScene(app, session)  # not drawn: this game is not over
+    app.stack.replace(over)
+    over.handle_event(pygame.event.Event(ACTION, action="again", value=None))
+    again = app.stack.top
+    assert isinstance(again, TableScene) and again.session is not session
+    assert again.session.ruleset.name == "classic" and len(again.session.seats) == 2
+    assert again.session.save is not None and again.session.save.players[1].level == "greedy"
+    assert app.settings.ruleset == "royal"
 
 
 def test_the_tutorials_game_over_a_saved_game_asks_first_and_keeps_the_choices() -> None:
