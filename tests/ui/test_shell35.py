@@ -123,6 +123,9 @@ def test_hall_of_fame_of_an_old_record_book_says_which_row_mixes_levels(
     hard = {"en": "Bot (Hard)", "sv": "Bot (Svår)"}[language]
     assert several in names and hard in names, names
     assert cut_or_shrunk(drawn) == []
+    explained = {"en": "\u201cSeveral levels\u201d: games recorded before",
+                 "sv": "\u201dFlera nivåer\u201d: partier från innan"}[language]
+    assert explained in " ".join(names)
 
 
 # -- 2. Settings read whole at 640x400 -----------------------------------------------------

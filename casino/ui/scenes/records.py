@@ -253,9 +253,13 @@ class HallOfFameScene(RecordsDialog):
 
     def help_text(self) -> str:
         # as ``Records.add_game`` counts them ("losers also lose the winner's" did not parse)
-        return _("Click a column head to sort by it; click again to reverse. After each "
+        said = _("Click a column head to sort by it; click again to reverse. After each "
                  "finished game the winner adds their points, and every other player their "
                  "points minus the winner's (after a draw, everyone their own points).")
+        if any(r.computer and r.level == SEVERAL_LEVELS for r in self.fame):
+            said += " " + _("\u201cSeveral levels\u201d: games recorded before each computer "
+                            "level had a row of its own.")
+        return said
 
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
