@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import socket
 import sys
 import time
 from pathlib import Path
@@ -221,8 +222,11 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
         from casino.net.discovery import Announcer
 
         open_seats = sum(1 for s in first.seats if s.open)
-        announcer = Announcer(f"Casino {first.ruleset.title} {port}", port, first.ruleset.name,
-                              open_seats, bind=args.bind)
+        # "HOST RULESET", as the window announces "PLAYER RULESET": the join list shows
+        # the machine's name and the rules' title in the reader's language (it read
+        # "Casino Classic Casino 7793", the rules twice, in English, and the port again)
+        name = f"{socket.gethostname().split('.')[0]} {first.ruleset.name}"
+        announcer = Announcer(name, port, first.ruleset.name, open_seats, bind=args.bind)
         try:
             await announcer.start()
             announcer.follow(hosted[0])  # the table it announces: its seats as they fill
