@@ -221,11 +221,11 @@ WORDING = ("title", "description", "source", "interpretations", "help", "example
 make a saved game's rules look changed."""
 
 TEACHING = ("examples", "based_on")
-"""Wording fields a host leaves out of the ruleset it sends (``wire_data``) and a guest takes
-from its own copy of the same bundled rules (``with_teaching``): ``based_on`` names a ruleset
-for the rules page to look up, and a name from the network is never looked up on this
-machine (it could be a path). (First left out for protocol-4 peers, which refuse unknown
-fields; since protocol 5 those are refused at the hello.)"""
+"""Wording fields that teach the rules: a guest takes them from its own copy of the same
+bundled rules (``with_teaching``), whose examples its catalogue translates. A host's own
+ruleset keeps the host's examples (protocol 7; before, they were left out of the welcome and
+a guest's Rules page showed none), and its ``based_on`` only where it names a bundled
+ruleset: a name from the network is never looked up on this machine (it could be a path)."""
 
 EARLIER_DIGESTS: dict[str, tuple[str, ...]] = {
     "casino33": ("40497e8fa6d448cc",), "classic": ("7ad60622274e6bb5",),
@@ -491,22 +491,23 @@ class Ruleset:
 
 
 def wire_data(ruleset: Ruleset) -> dict[str, Any]:
-    """``ruleset`` as the welcome sends it: ``TEACHING`` left out."""
-    data = ruleset.model_dump(mode="json")
-    for name in TEACHING:
-        del data[name]
-    return data
+    """``ruleset`` as the welcome sends it: whole, its examples too (a guest at a host's own
+    rules has no other copy of them)."""
+    return ruleset.model_dump(mode="json")
 
 
 def with_teaching(ruleset: Ruleset) -> Ruleset:
-    """``ruleset`` (received without ``TEACHING``) with the examples and base of the bundled
-    ruleset of its name when that has the same rules; else as it is."""
-    if ruleset.name not in bundled_names():
-        return ruleset
-    local = load_ruleset(ruleset.name)
-    if local.digest != ruleset.digest:
-        return ruleset
-    return ruleset.model_copy(update={name: getattr(local, name) for name in TEACHING})
+    """``ruleset`` as received, ready to teach: the examples and base of the bundled ruleset
+    of its name when that has the same rules (said in this window's catalogue); else its own
+    examples, and its ``based_on`` only when that names a bundled ruleset."""
+    bundled = bundled_names()
+    if ruleset.name in bundled:
+        local = load_ruleset(ruleset.name)
+        if local.digest == ruleset.digest:
+            return ruleset.model_copy(update={name: getattr(local, name) for name in TEACHING})
+    if ruleset.based_on is not None and ruleset.based_on not in bundled:
+        return ruleset.model_copy(update={"based_on": None})
+    return ruleset
 
 
 def _validation_error() -> type[ValidationError]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import socket
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
 # them: every ``casino-cli`` command builds this parser, and most never touch the network.
 
 SAVE_NAME = "hosted-table.json"
+LINGER = 900.0
+"""Seconds a table whose last game is over stays up while anyone is still connected: a
+guest reads the result and the score sheet at their own pace (serve left 5 s, and their
+window then read that the connection was lost)."""
 
 
 def add_parsers(sub: Any) -> None:
@@ -31,6 +36,10 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all)")
     p.add_argument("--code", help="the join code (default: 6 random characters)")
     p.add_argument("--games", type=int, default=1, help="games to play in a row at the table")
+    p.add_argument("--linger", type=float, default=LINGER,
+                   help="after the last game, seconds the table stays up while players are "
+                   "still at it, reading the result (default: %(default)g); serve ends as soon "
+                   "as the last has left, and Ctrl+C ends it at any time")
     p.add_argument("--seed", help="deal seed (default: secret and random)")
     p.add_argument("--save", help=f"the table's save file (default: {SAVE_NAME} in the data "
                    "folder); an unfinished table saved there is resumed")
@@ -126,6 +135,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise _usage("--code: 4 to 16 letters and digits")
     if args.games < 1 or args.tables < 1:
         raise _usage("--games and --tables must be at least 1")
+    if not 0 <= args.linger <= 86400:
+        raise _usage("--linger: 0 to 86400 seconds")
     save_path = Path(args.save) if args.save else data_dir() / SAVE_NAME
     # Before a saved table is resumed or moved aside: a port in use stops serve here.
     taken = _bind_problem(args.bind, args.port)
@@ -211,8 +222,11 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
         from casino.net.discovery import Announcer
 
         open_seats = sum(1 for s in first.seats if s.open)
-        announcer = Announcer(f"Casino {first.ruleset.title} {port}", port, first.ruleset.name,
-                              open_seats, bind=args.bind)
+        # "HOST RULESET", as the window announces "PLAYER RULESET": the join list shows
+        # the machine's name and the rules' title in the reader's language (it read
+        # "Casino Classic Casino 7793", the rules twice, in English, and the port again)
+        name = f"{socket.gethostname().split('.')[0]} {first.ruleset.name}"
+        announcer = Announcer(name, port, first.ruleset.name, open_seats, bind=args.bind)
         try:
             await announcer.start()
             announcer.follow(hosted[0])  # the table it announces: its seats as they fill
@@ -221,10 +235,17 @@ async def _serve(hosted: list[HostedTable], args: argparse.Namespace) -> None:
             announcer = None
     try:
         await asyncio.gather(*(h.done.wait() for h in hosted))
-        # Let the clients read the last frames and leave by themselves.
-        for _ in range(50):
-            if not any(h.connections for h in hosted):
-                break
+        # The players still at the table read the result and the score sheet, and leave by
+        # themselves; a table stopped by a failing computer gives them 5 s to read why.
+        over = all(h.table.over for h in hosted)
+        linger = args.linger if over else 5.0
+        if over and linger > 0 and any(h.connections for h in hosted):
+            print(f"the last game is over: the table stays up while its players read the "
+                  f"result, until they have left or {linger:g} s have passed (Ctrl+C ends it "
+                  "now)", flush=True)
+        deadline = asyncio.get_running_loop().time() + linger
+        while any(h.connections for h in hosted) \
+                and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.1)
     finally:
         if announcer is not None:

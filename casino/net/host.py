@@ -275,12 +275,14 @@ class HostedTable:
         self.changed()
         self.kick_computer()
 
-    def leave(self, conn: Connection) -> None:
+    def leave(self, conn: Connection, lost: bool = False) -> None:
+        """``conn`` is gone: ``lost`` when it dropped without a goodbye (the client crashed,
+        the network failed), else its person left the table."""
         seat = conn.seat
         if seat is None or self.connections.get(seat.index) is not conn:
             return
         del self.connections[seat.index]
-        self.table.leave(seat)
+        self.table.leave(seat, lost)
         if self.closing:
             return
         if seat.kind == "person" and not self.table.over:
@@ -490,6 +492,9 @@ class Host:
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws, Bucket(self.rate, self.burst))
         writer = asyncio.get_running_loop().create_task(conn.write_loop())
+        lost = False
+        """The connection dropped without the client's goodbye (its close frame): a crashed
+        window or a failed network, not a person who left."""
         try:
             async for raw in ws:
                 if writer.done() or conn.closing:
@@ -513,11 +518,11 @@ class Host:
                         conn.bucket.refund()  # a played move is never part of a flood
                 except Refused as exc:
                     conn.error(exc.reason, exc.fatal)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as exc:
+            lost = exc.rcvd is None or exc.rcvd.code not in (1000, 1001)
         finally:
             if conn.hosted is not None:
-                conn.hosted.leave(conn)
+                conn.hosted.leave(conn, lost or conn.closing)
             conn.close()
             with contextlib.suppress(ConnectionClosed, asyncio.CancelledError, TimeoutError):
                 await asyncio.wait_for(writer, 5)

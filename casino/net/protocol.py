@@ -20,13 +20,15 @@ from casino.engine.ruleset import Ruleset
 from casino.engine.state import Pile, PileKind, PlayerView, TableItem
 from casino.engine.wording import Param, Reason
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 """Bumped on any change a peer of the old version would misread (2: error frames carry the
 reason's ``code`` and ``params``, which a version-1 peer refuses as unknown fields; 3: a
 state frame carries the round's earlier ``moves``, an unknown field to a version-2 peer;
 4: a move says ``stand_in`` when the host's computer played it for an absent person;
 5: a seat says ``stand_in_after``, the seconds before the computer takes it; 6: a welcome
-names the ``host``'s seat and the ``seat_timeout``)."""
+names the ``host``'s seat and the ``seat_timeout``; 7: a seat says it was ``lost`` (the
+connection dropped, not a Leave), a welcome's ruleset carries its ``examples``, and a
+computer is named in reasons by its seat and level, not in the host's words)."""
 
 MAX_FRAME = 64 * 1024
 """The largest frame the host reads (bytes); bigger ones get an error frame."""
@@ -170,6 +172,9 @@ class SeatStatus(BaseModel):
     stand_in_after: float | None = Field(None, ge=0, le=86400)
     """The seat's person dropped out: seconds from this frame until the computer takes the
     seat unless they come back (every player's window counts down, not the host's alone)."""
+    lost: bool = False
+    """The seat's person is away because their connection dropped (a crash, the network),
+    not because they left the table: the others read which."""
 
 
 class Welcome(BaseModel):

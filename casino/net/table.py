@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from casino.ai.registry import DIFFICULTIES
 from casino.engine.cards import Card
 from casino.engine.errors import CasinoError, IllegalMoveError
 from casino.engine.game import Game
@@ -151,6 +152,9 @@ class Seat:
     connected: bool = False
     stand_in: bool = False
     """A computer plays for a person who dropped out and did not come back in time."""
+    lost: bool = False
+    """The person's connection dropped without a goodbye (a crash, the network), rather
+    than their leaving the table."""
 
     @property
     def open(self) -> bool:
@@ -162,7 +166,7 @@ class Seat:
         connected = self.kind == "computer" or self.kind == "host" or self.connected
         return SeatStatus(seat=self.index, name=self.name, kind=self.kind, level=self.level,
                           connected=connected, open=self.open, stand_in=self.stand_in,
-                          stand_in_after=stand_in_after)
+                          stand_in_after=stand_in_after, lost=self.lost and not connected)
 
 
 class Table:
@@ -250,6 +254,7 @@ class Table:
                         seat.token.encode(), hello.token.encode()):
                     seat.connected = True
                     seat.stand_in = False
+                    seat.lost = False
                     return seat
             raise Refused(UNKNOWN_TOKEN, fatal=True)
         if hello.seat is not None:
@@ -272,13 +277,17 @@ class Table:
         seat.connected = True
         return seat
 
-    def final_score(self) -> str:
+    def final_score(self) -> tuple[Reason, ...]:
         """The last game's totals by side, with the names: 'Anna 21, Ben 9' (two partners
-        'Anna & Cleo 21')."""
+        'Anna & Cleo 21'); a computer as data, for each window to name in its language."""
         side_of = self.game.round.side_of
-        return ", ".join(
-            " & ".join(s.name for s in self.seats if side_of(s.index) == side) + f" {total}"
-            for side, total in enumerate(self.game.totals))
+        out = []
+        for side, total in enumerate(self.game.totals):
+            names = [seat_said(s) for s in self.seats if side_of(s.index) == side]
+            who = names[0] if len(names) == 1 else Reason("{first} & {second}", first=names[0],
+                                                          second=names[1])
+            out.append(Reason("{name} {points}", name=who, points=total))
+        return tuple(out)
 
     def reserve(self, index: int, name: str) -> str:
         """Give person seat ``index`` to ``name`` and return its token: the host's own player
@@ -289,8 +298,10 @@ class Table:
         self.save = self.save.model_copy(update={"players": tuple(self._seat_infos())})
         return seat.token
 
-    def leave(self, seat: Seat) -> None:
+    def leave(self, seat: Seat, lost: bool = False) -> None:
+        """The seat's connection is gone: ``lost`` without a goodbye, else they left."""
         seat.connected = False
+        seat.lost = lost
 
     @property
     def started(self) -> bool:
@@ -337,7 +348,8 @@ class Table:
         if mover is None:
             raise Refused(Reason("the game is over"))
         if mover is not seat:
-            raise Refused(Reason("it is not your turn: {name} is to move", name=mover.name))
+            raise Refused(Reason("it is not your turn: {name} is to move",
+                                 name=seat_said(mover)))
         if frame.step != self.step:
             raise Refused(Reason("that move was for step {step}; the table is at step {now}",
                                  step=frame.step, now=self.step))
@@ -425,6 +437,17 @@ class Table:
                                     piles=[p for p in piles if isinstance(p, WirePile)],
                                     stand_in=stood_in))
         return out
+
+
+def seat_said(seat: Seat) -> str | Reason:
+    """A seat's name in a reason sent to the players: a person's as they chose it, a
+    computer's as data (its seat and level), which each window says in its own language: a
+    Swedish guest read 'Computer 2 (expert)', the host's words."""
+    if seat.kind != "computer" or seat.level is None:
+        return seat.name
+    label = next((label for label, name in DIFFICULTIES.items() if name == seat.level), None)
+    level = Reason(label) if label is not None else Reason.plain(seat.level.capitalize())
+    return Reason("Computer {number} ({level})", number=seat.index + 1, level=level)
 
 
 def _default_name(index: int, spec: SeatSpec, host_name: str) -> str:

@@ -93,10 +93,39 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE hall_of_fame;
     ALTER TABLE fame RENAME TO hall_of_fame;
     """,
+    # 4: a computer's row per level, so that wins against Easy and against Expert are told
+    # apart. An old computer row takes the level its name always played at; a name that
+    # played at several keeps one row marked '*' (its tally cannot be split); '' where no
+    # game says (and for a person's row).
+    """
+    CREATE TABLE fame (
+        name TEXT NOT NULL,
+        computer INTEGER NOT NULL DEFAULT 0,
+        level TEXT NOT NULL DEFAULT '',
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        PRIMARY KEY (name, computer, level)
+    );
+    INSERT INTO fame (name, computer, level, games, wins, points)
+        SELECT h.name, h.computer,
+               CASE WHEN h.computer THEN
+                   (SELECT CASE COUNT(DISTINCT s.level) WHEN 0 THEN '' WHEN 1 THEN MAX(s.level)
+                           ELSE '*' END
+                    FROM seats s WHERE s.name = h.name AND s.level IS NOT NULL)
+               ELSE '' END,
+               h.games, h.wins, h.points
+        FROM hall_of_fame h;
+    DROP TABLE hall_of_fame;
+    ALTER TABLE fame RENAME TO hall_of_fame;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 SortKey = Literal["name", "games", "wins", "points", "win_rate"]
+SEVERAL_LEVELS = "*"
+"""``FameRow.level`` of a computer's row from before the rows were kept per level, when the
+name had played at more than one level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +138,9 @@ class FameRow:
     points: int
     computer: bool = False
     """A computer seat's row: a person of the same name has a row of their own."""
+    level: str = ""
+    """A computer's level (a row per level); ``SEVERAL_LEVELS`` for a tally an older
+    version kept over several levels, '' where none is known (and for a person)."""
 
     @property
     def win_rate(self) -> float:
@@ -281,11 +313,12 @@ class Records:
                     delta = totals[side] - (totals[winner] if winner is not None and not won
                                             else 0)
                     conn.execute(
-                        "INSERT INTO hall_of_fame (name, computer, games, wins, points)"
-                        " VALUES (?, ?, 1, ?, ?) ON CONFLICT (name, computer) DO UPDATE SET"
-                        " games = games + 1, wins = wins + excluded.wins,"
+                        "INSERT INTO hall_of_fame (name, computer, level, games, wins, points)"
+                        " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (name, computer, level)"
+                        " DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
                         " points = points + excluded.points",
-                        (info.name, int(info.level is not None), int(won), delta))
+                        (info.name, int(info.level is not None), info.level or "", int(won),
+                         delta))
         except sqlite3.Error as exc:
             return Loaded(None, (Said("{path}: game not recorded ({error})", path=str(self.path),
                                       error=str(exc)),))
@@ -333,13 +366,14 @@ class Records:
         """
         if descending is None:
             descending = sort != "name"
-        stored = self._query("SELECT name, games, wins, points, computer FROM hall_of_fame"
-                             " ORDER BY points DESC, wins DESC, name, computer LIMIT ?",
+        stored = self._query("SELECT name, games, wins, points, computer, level"
+                             " FROM hall_of_fame"
+                             " ORDER BY points DESC, wins DESC, name, computer, level LIMIT ?",
                              (HALL_OF_FAME_SIZE,))
         # A row edited by hand (points = 'many', a name as bytes) would not sort or show.
-        rows = [FameRow(name, games, wins, points, bool(computer))
-                for name, games, wins, points, computer in stored
-                if isinstance(name, str)
+        rows = [FameRow(name, games, wins, points, bool(computer), level)
+                for name, games, wins, points, computer, level in stored
+                if isinstance(name, str) and isinstance(level, str)
                 and all(type(v) is int for v in (games, wins, points, computer))]
         if len(rows) < len(stored):
             skipped = len(stored) - len(rows)
@@ -349,9 +383,9 @@ class Records:
                 Said("{path}: {count} Hall of Fame rows with unreadable names or numbers left "
                      "out", path=str(self.path), count=skipped))
         if sort == "name":
-            return sorted(rows, key=lambda r: (r.name.casefold(), r.computer),
+            return sorted(rows, key=lambda r: (r.name.casefold(), r.computer, r.level),
                           reverse=descending)
-        return sorted(rows, key=lambda r: (getattr(r, sort), r.name, r.computer),
+        return sorted(rows, key=lambda r: (getattr(r, sort), r.name, r.computer, r.level),
                       reverse=descending)
 
     def games(self, name: str | None = None, limit: int | None = None,

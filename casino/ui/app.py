@@ -86,6 +86,9 @@ class App:
         self.ai_process = ai_process  # computer players think in a separate process
         self.notices: list[str] = []
         """Messages for the person (a damaged settings file...), shown on the title screen."""
+        self.setup: dict[str, Any] = {}
+        """The settings the last new game was started with in place of the chosen ones (the
+        tutorial's game of Classic against Easy): Play again plays that game again."""
 
     def change_settings(self, **changes: Any) -> None:
         """Apply changed settings at once and save them; a bad value or failed save is noted.
@@ -111,9 +114,17 @@ class App:
         if error:
             self.notices.append(error)
 
-    def new_game(self) -> None:
-        """Start a game with the current settings and show the table."""
-        s = self.settings
+    def new_game(self, **setup: Any) -> None:
+        """Start a game with the current settings and show the table; ``setup`` are
+        settings for this game only (the tutorial's game of Classic against Easy): the
+        title's choices stay the person's own."""
+        try:
+            s = self.settings.changed(**setup)
+        except ValidationError as exc:
+            self.notices.append(_("The game cannot start: {reason}").format(
+                reason=exc.errors()[0]["msg"]))
+            return
+        self.setup = setup
         try:
             ruleset = get_ruleset(s.ruleset)
         except CasinoError as exc:  # the player's file was edited or removed meanwhile
@@ -146,6 +157,7 @@ class App:
 
     def resume(self, save: SavedGame, game: Game) -> None:
         """Carry on with a saved game exactly where it was."""
+        self.setup = {}  # Play again after it: the title's choices
         self.show_table(Session.resume(save, game))
 
     def show_table(self, session: Session) -> None:

@@ -197,8 +197,9 @@ class RemoteSession(Session):
                 self._log_seats(frame)
 
     def _log_seats(self, frame: Seats) -> None:
-        """Say in the log who left the table, who came back, and where the computer sat in
-        for an absent person (the host cannot tell a crash from a quit: both are 'left')."""
+        """Say in the log who left the table, whose connection was lost (a crash, the
+        network: not a Leave), who came back, and where the computer sat in for an absent
+        person."""
         from casino.ui.scenes.network import seat_name
 
         deal = self.game.round.deal_number
@@ -209,7 +210,11 @@ class RemoteSession(Session):
                     or status.seat == self.me:
                 continue
             name = seat_name(status)
-            if old.connected and not status.connected:
+            if old.connected and not status.connected and status.lost:
+                text = _("{name} lost the connection.").format(name=name) if status.stand_in \
+                    else _("{name} lost the connection; the game waits for them.").format(
+                        name=name)
+            elif old.connected and not status.connected:
                 text = _("{name} has left the table.").format(name=name) if status.stand_in \
                     else _("{name} has left the table; the game waits for them.").format(
                         name=name)
@@ -238,6 +243,11 @@ class RemoteSession(Session):
         seats = self.remote.seats if self.remote is not None else None
         return seats is not None and seat in seats.waiting_for and self.problem() is None
 
+    def lost(self, seat: int) -> bool:
+        """The seat's person is away because their connection dropped, not by leaving."""
+        status = self.known.get(seat)
+        return status is not None and status.lost
+
     def stood_in(self, seat: int) -> bool:
         """The host's computer plays the seat for its person, who is away."""
         status = self.known.get(seat)
@@ -252,13 +262,19 @@ class RemoteSession(Session):
         if self.away(seat):
             # the host's countdown, in every player's window (the seats frame carries it)
             left = self.remote.stand_in_after(seat) if self.remote is not None else None
+            lost = self.lost(seat)
             if left is None:
-                return _("{name} has left the table. Waiting for them to come back; after a "
-                         "while the host's computer plays for them.").format(name=name)
+                return (_("{name} lost the connection. Waiting for them to come back; after a "
+                          "while the host's computer plays for them.") if lost
+                        else _("{name} has left the table. Waiting for them to come back; "
+                               "after a while the host's computer plays for them.")
+                        ).format(name=name)
             minutes, seconds = divmod(round(left), 60)
-            return _("{name} has left the table. The computer takes their seat in "
-                     "{time} unless they come back.").format(
-                name=name, time=f"{minutes}:{seconds:02d}")
+            return (_("{name} lost the connection. The computer takes their seat in {time} "
+                      "unless they come back.") if lost
+                    else _("{name} has left the table. The computer takes their seat in "
+                           "{time} unless they come back.")
+                    ).format(name=name, time=f"{minutes}:{seconds:02d}")
         if self.stood_in(seat):
             return _("The computer plays for {name} until they come back.").format(name=name)
         return None

@@ -99,13 +99,18 @@ def test_a_base_lends_its_help_but_not_its_examples(tmp_path: Path) -> None:
     assert mine.examples == [] and mine.based_on is None
 
 
-def test_the_wire_leaves_teaching_out_and_a_guest_takes_it_from_its_own_copy() -> None:
-    # The welcome's ruleset names no ruleset for a guest to look up: its own copy does.
+def test_the_wire_carries_teaching_and_a_guest_takes_a_bundled_rulesets_from_its_own_copy(
+        ) -> None:
+    # A bundled ruleset's examples are read from the guest's own copy (its catalogue says
+    # them); a host's own ruleset keeps the host's (protocol 7: they were left out, and a
+    # guest's Rules page showed none), and names no base for a guest to look up but a
+    # bundled one.
     royal = load_ruleset("royal")
-    data = wire_data(royal)
-    assert not set(TEACHING) & set(data)
-    received = type(royal).model_validate(data)
-    assert received.examples == [] and received.digest == royal.digest
+    received = type(royal).model_validate(wire_data(royal))
+    assert received.examples == royal.examples and received.digest == royal.digest
     assert with_teaching(received) == royal
     changed = received.model_copy(update={"pair_only": ["K"]})
-    assert with_teaching(changed) is changed
+    assert with_teaching(changed) is changed and changed.based_on == "classic"
+    elsewhere = changed.model_copy(update={"based_on": "../../mine"})
+    assert with_teaching(elsewhere).based_on is None
+    assert with_teaching(elsewhere).examples == royal.examples

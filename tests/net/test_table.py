@@ -146,9 +146,10 @@ def test_bad_frames_are_named() -> None:
     with pytest.raises(FrameError, match="type"):
         parse_client('{"type": "dance"}')
     with pytest.raises(FrameError) as caught:
-        parse_client('{"type": "hello", "version": 7, "app": "9.9"}')
+        parse_client('{"type": "hello", "version": 99, "app": "9.9"}')
     assert caught.value.fatal
-    assert f"protocol {PROTOCOL_VERSION}" in str(caught.value) and "protocol 7" in str(caught.value)
+    assert f"protocol {PROTOCOL_VERSION}" in str(caught.value)
+    assert "protocol 99" in str(caught.value)
 
 
 def test_a_refusal_travels_as_code_and_params() -> None:

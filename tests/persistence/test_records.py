@@ -18,7 +18,7 @@ from casino.engine import Game
 from casino.engine.ratings import rate_record
 from casino.engine.record import GameRecord
 from casino.persistence import Records, SavedGame, SeatInfo, replay
-from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, _migrate
+from casino.persistence.records import FILE_NAME, SCHEMA_VERSION, SEVERAL_LEVELS, _migrate
 from casino.ui.words import notice_text
 
 from .conftest import backups, child, play, read_only
@@ -61,7 +61,7 @@ def add(records: Records, game: Game, save: SavedGame, names: tuple[str, str],
 
 def test_new_database_has_the_current_schema(tmp_path: Path) -> None:
     book(tmp_path)
-    assert user_version(tmp_path / FILE_NAME) == SCHEMA_VERSION == 3
+    assert user_version(tmp_path / FILE_NAME) == SCHEMA_VERSION == 4
 
 
 def test_munters_hall_of_fame(tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
@@ -534,3 +534,49 @@ def test_a_ruleset_rated_by_its_file_is_rated_under_any_name(tmp_path: Path) -> 
     assert rated["mine"] == rate_record(
         GameRecord.parse(records.game_record(added.value, lambda _name: mine)),
         lambda _name: mine)
+
+
+def test_the_hall_of_fame_keeps_a_computers_row_per_level(
+        tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    """Session 35: a win against Easy and one against Expert were added up in one row."""
+    game, save = finished
+    records = book(tmp_path)
+    for minutes, level in enumerate(["greedy", "expert", "expert"]):
+        seats = [SeatInfo(name="Ann"), SeatInfo(name="Computer", level=level)]
+        assert records.add_game(game, seats, save.moves(),
+                                finished=T0 + timedelta(minutes=minutes)).messages == ()
+    fame = {(r.name, r.computer, r.level): r.games for r in records.hall_of_fame()}
+    assert fame == {("Ann", False, ""): 3, ("Computer", True, "greedy"): 1,
+                    ("Computer", True, "expert"): 2}
+
+
+V3_BOOK = Path(__file__).resolve().parents[1] / "data" / "records-v3.sqlite3"
+"""A record book the old code wrote (schema 3, main at 9072db7): Ann lost to the computer
+"Computer" once at Easy and once at Expert (one Hall of Fame row, 2 games, 45 points), Bea
+lost to "Bot" at Hard; games finished 2026-11-01 12:00-12:02 UTC."""
+
+
+def test_a_record_book_of_schema_3_made_by_the_old_code_is_migrated(
+        tmp_path: Path, finished: tuple[Game, SavedGame]) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_bytes(V3_BOOK.read_bytes())
+    assert user_version(path) == 3
+    records = book(tmp_path)  # no message: nothing kept aside
+    assert user_version(path) == SCHEMA_VERSION == 4 and backups(tmp_path, FILE_NAME) == []
+    fame = {(r.name, r.computer, r.level): (r.games, r.wins, r.points)
+            for r in records.hall_of_fame()}
+    # the tally over two levels cannot be split, and says so; one level is named
+    assert fame == {("Computer", True, SEVERAL_LEVELS): (2, 2, 45),
+                    ("Bot", True, "hard"): (1, 1, 27),
+                    ("Ann", False, ""): (2, 0, -16), ("Bea", False, ""): (1, 0, -21)}
+    games = records.games()
+    assert [g.names for g in games] == [("Bea", "Bot"), ("Ann", "Computer"), ("Ann", "Computer")]
+    assert set(records.stats_by_level("Ann")) == {"greedy", "expert"}
+    assert all(records.game_record(g.id) is not None for g in games)
+    # a new game against the Expert gets a row of its own beside the old tally
+    game, save = finished
+    seats = [SeatInfo(name="Ann"), SeatInfo(name="Computer", level="expert")]
+    assert records.add_game(game, seats, save.moves()).messages == ()
+    fame = {(r.name, r.computer, r.level): r.games for r in records.hall_of_fame()}
+    assert fame[("Computer", True, "expert")] == 1
+    assert fame[("Computer", True, SEVERAL_LEVELS)] == 2 and fame[("Ann", False, "")] == 3

@@ -77,23 +77,23 @@ def test_a_player_who_is_not_the_host_sees_the_countdown_too(
 
 
 def test_windows_of_the_last_versions_are_refused_by_name() -> None:
-    """A seat's countdown (5) and the welcome's ``host`` and ``seat_timeout`` (6) are fields
-    a window of version 4 or 5 would refuse as unknown: it is told at the hello which
-    versions differ, not left with a frame it cannot read."""
+    """A seat's countdown (5), the welcome's ``host`` and ``seat_timeout`` (6) and a seat's
+    ``lost`` (7) are fields a window of version 4, 5 or 6 would refuse as unknown: it is
+    told at the hello which versions differ, not left with a frame it cannot read."""
     from websockets.sync.client import connect
 
     from casino.net.protocol import PROTOCOL_VERSION, parse_host
 
-    assert PROTOCOL_VERSION == 6
+    assert PROTOCOL_VERSION == 7
     host = start_host("--ruleset", "classic", "--seats", "person,person")
     try:
-        for old in (4, 5):
+        for old in (4, 5, 6):
             with connect(f"ws://{host.address}", proxy=None, open_timeout=30) as ws:
                 ws.send(json.dumps({"type": "hello", "version": old, "app": "0.1.0",
                                     "code": host.code, "name": "Old"}))
                 frame = parse_host(ws.recv(timeout=30))
             assert frame.type == "error" and frame.fatal
-            assert frame.reason == ("version mismatch: this host speaks protocol 6 (casino "
+            assert frame.reason == ("version mismatch: this host speaks protocol 7 (casino "
                                     f"0.1.0), you have protocol {old} (casino 0.1.0)")
     finally:
         host.kill()
@@ -156,7 +156,7 @@ def test_a_table_that_ended_while_its_guest_was_away_says_the_result_and_is_forg
         said = lobby.remote.problem
         assert said is not None and str(said) == (
             "this table has ended: its last game is over, final score "
-            f"Ben {table.game.totals[0]}, Computer 2 (greedy) {table.game.totals[1]}")
+            f"Ben {table.game.totals[0]}, Computer 2 (Easy) {table.game.totals[1]}")
         assert newest_seat(known_tokens(), None) is None  # forgotten as soon as it is said
         lobby.back_to_join()
         net = again.stack.top

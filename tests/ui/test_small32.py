@@ -66,7 +66,7 @@ def test_a_click_on_the_back_arrow_steps_back_in_settings() -> None:
     app.stack.push(settings)
     steps(app)
     speed = settings.option_boxes()[1]
-    click(on_the_back_arrow(speed, value_at(settings.LABEL_SHARE)(speed)))
+    click(on_the_back_arrow(speed, value_at(settings.label_share())(speed)))
     steps(app)
     assert app.settings.speed == 3
     click((speed[0] + speed[2] - 10, speed[1] + speed[3] // 2))

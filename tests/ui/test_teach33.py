@@ -220,7 +220,9 @@ def test_finish_offers_a_game_of_classic_against_easy() -> None:
     table = app.stack.top
     assert isinstance(table, TableScene) and not isinstance(table, TutorialScene)
     assert table.session.ruleset.name == "classic" and len(table.session.seats) == 2
-    assert app.settings.difficulties[0] == "greedy"  # Easy
+    assert table.session.save is not None
+    assert table.session.save.players[1].level == "greedy"  # Easy
+    assert app.settings.difficulties[0] == "expert"  # the title's choice stays (s35 shell #4)
 
 
 def test_finish_asks_before_replacing_a_saved_game() -> None:

@@ -1135,7 +1135,7 @@ class GameOverScene(Scene):
 
                     self.app.stack.replace(NetworkScene(self.app))
                 else:
-                    self.app.new_game()
+                    self.app.new_game(**self.app.setup)  # the same game, not the title's
             elif event.action == "review":
                 self.review()
             elif event.action == "title":

@@ -17,7 +17,7 @@ import pygame
 
 from casino.engine import load_ruleset
 from casino.engine.errors import CasinoError
-from casino.engine.ruleset import bundled_names
+from casino.engine.ruleset import Ruleset, bundled_names
 from casino.engine.state import is_partnership
 from casino.engine.wording import Said
 from casino.i18n import N_, _, ngettext
@@ -51,7 +51,7 @@ from casino.ui.scene import (
     step_rows,
     wrap,
 )
-from casino.ui.session import ai_levels, level_label
+from casino.ui.session import ai_levels, level_label, shown_name
 from casino.ui.words import notice_text, reason_text
 
 if TYPE_CHECKING:
@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from casino.ui.app import App
     from casino.ui.session import Session
 
-AWAY = (150, 150, 150)
 PERSON = "person"
 DEFAULT_PORT = 7777
 TYPED = ("port", "address", "code")
@@ -77,6 +76,10 @@ HOSTED_NAME = "hosted-table.json"
 LIST_BACK = (10, 26, 19)
 LIST_EDGE = (70, 105, 85)
 """The list of tables found: a well darker than the window, with a thin edge."""
+ROW_CHOSEN = (50, 95, 70)
+"""The line being typed or changed, and the table found whose address Join would use."""
+ROW_HOVER = (28, 58, 43)
+"""A table found under the mouse: a click chooses it."""
 
 
 def list_box(boxes: list[Box]) -> pygame.Rect:
@@ -104,11 +107,13 @@ def saved_code() -> str | None:
 
 def seat_name(seat: SeatStatus) -> str:
     """The seat's name in this window's language: a computer is named here ('Dator 2 (Svår)'),
-    not in the host's words; a person by the name they chose."""
+    not in the host's words; a person by the name they chose (the default names of the
+    game, 'Computer 2' as `casino-cli join` players are called, in this language too, as
+    the table says them)."""
     if seat.kind == "computer" and seat.level is not None:
         return _("Computer {number} ({level})").format(number=seat.seat + 1,
                                                        level=level_label(seat.level))
-    return seat.name
+    return shown_name(seat.name)  # casino-cli join's 'Computer 2' reads 'Dator 2' here too
 
 
 def seat_line(seat: SeatStatus, waiting: bool) -> str:
@@ -117,19 +122,27 @@ def seat_line(seat: SeatStatus, waiting: bool) -> str:
         return _("Seat {number}: open, waiting for a player").format(number=seat.seat + 1)
     if seat.stand_in:
         return _("{name}: away, the computer plays for now").format(name=seat_name(seat))
+    if waiting and seat.lost:
+        return _("{name}: connection lost, the game waits").format(name=seat_name(seat))
     if waiting:
         return _("{name}: away, the game waits").format(name=seat_name(seat))
     return seat_name(seat)
 
 
-def draw_mark(surface: pygame.Surface, centre: tuple[int, int],
-              colour: tuple[int, int, int] | None, radius: int) -> None:
-    """The connection mark: a dot filled with the seat's colour (``render.seat_colour``,
-    the one its tags and box have at the table) when connected, a grey ring when not."""
-    if colour is not None:
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int], connected: bool,
+              radius: int, colour: tuple[int, int, int]) -> None:
+    """The connection mark in the seat's ``colour``: a filled dot when connected, a ring
+    when not (an open seat, or a person who is away)."""
+    if connected:
         pygame.draw.circle(surface, colour, centre, radius)
     else:
-        pygame.draw.circle(surface, AWAY, centre, radius, max(1, radius // 3))
+        pygame.draw.circle(surface, colour, centre, radius, max(1, radius // 3))
+
+
+def lobby_colour(ruleset: Ruleset | None, seats: int, seat: int) -> tuple[int, int, int]:
+    """A seat's colour in the lobby: the colour it has at the table in every window (by
+    team where four play as partners), so 'I am the red one' holds from the lobby on."""
+    return seat_colour(seat, ruleset is not None and is_partnership(ruleset, seats))
 
 
 def value_at(box: Box) -> int:
@@ -455,7 +468,7 @@ class NetworkScene(Scene):
         for i, ((name, label, value), rbox) in enumerate(zip(self.rows(), rows, strict=True)):
             rect = pygame.Rect(rbox)
             if i == self.row:
-                pygame.draw.rect(surface, (50, 95, 70), rect, border_radius=6)
+                pygame.draw.rect(surface, ROW_CHOSEN, rect, border_radius=6)
             draw_text(surface, label, font, (rect.x + 8, rect.centery), DIM, "midleft",
                       max_width=rect.w // 3)
             typed = name in TYPED
@@ -481,7 +494,14 @@ class NetworkScene(Scene):
             below = list_box(found[1:] or found)
             draw_text(surface, empty, font - 1, below.center, DIM, "center",
                       max_width=below.w - 16)
+        mouse = pygame.mouse.get_pos()
         for table, fbox in zip(self.found, found[1:], strict=False):
+            row = pygame.Rect(fbox).inflate(-8, -2)
+            if table.where == self.address:  # the one chosen: its address is in the line
+                pygame.draw.rect(surface, ROW_CHOSEN, row, border_radius=6)
+            elif row.collidepoint(mouse):  # the one a click would choose
+                pygame.draw.rect(surface, ROW_HOVER, row, border_radius=6)
+                pygame.draw.rect(surface, LIST_EDGE, row, 1, border_radius=6)
             draw_text(surface, found_line(table), font, (fbox[0] + 16, fbox[1] + fbox[3] // 2),
                       TEXT, "midleft", max_width=fbox[2] - 24)
         note = self.note()
@@ -695,15 +715,11 @@ class LobbyScene(Scene):
             draw_text(surface, where, font, (x + 8, y), DIM)
         seats = self.remote.seats
         welcome = self.remote.welcome
-        teams = ruleset is not None and seats is not None \
-            and is_partnership(ruleset, len(seats.seats))
         for i, seat in enumerate(seats.seats if seats else []):
             bx, by, bw, bh = lay.rows[3 + i]
             waiting = seat.seat in (seats.waiting_for if seats else [])
-            # the seat's colour at the table (a green dot read as a fourth seat's colour)
-            draw_mark(surface, (bx + 16, by + bh // 2),
-                      seat_colour(seat.seat, teams) if seat.connected else None,
-                      max(5, font // 3))
+            draw_mark(surface, (bx + 16, by + bh // 2), seat.connected, max(5, font // 3),
+                      lobby_colour(ruleset, len(seats.seats) if seats else 0, seat.seat))
             line = seat_line(seat, waiting)
             me = welcome is not None and seat.seat == welcome.seat
             hosts = welcome is not None and seat.seat == welcome.host
@@ -773,6 +789,10 @@ def leave_question(app: App, session: Session, quitting: bool,
     if hosting:
         question = _("You host this table: leaving closes it for everyone. It is saved, and "
                      "Network → Host opens it again; the others rejoin their seats.")
+    elif isinstance(session, RemoteSession) and session.table_closed():
+        # nobody waits for this seat now: the game goes on only when the host hosts again
+        question = _("The host has closed the table. Your seat stays yours: when they host "
+                     "it again, Network → Join takes it back.")
     else:
         back = _("When you start the game again, the title offers the seat back "
                  "(or Network → Join).") if quitting \

@@ -148,9 +148,36 @@ class SettingsScene(Dialog):
         ]
 
     def layout(self) -> DialogLayout:
+        """``wide`` of the window, or wider where a row's label and value would not fit
+        whole (at 640x400 "End-turn step (confirm each move)" was shrunk and cut short);
+        on the table's felt where it fits there."""
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide,
-                             self.felt())
+        font = fit_font(h)
+        margin = max(6, font // 2)  # as ``dialog_layout`` places the rows in the box
+        label, value = self.needs(font)
+        caption = text_width(self.caption(), max(11, font - 3))
+        needed = (max(label + value, caption) + 2 * margin + 1) / w
+        return dialog_layout(w, h, self.rows, len(self.buttons), font,
+                             max(self.wide, needed), self.felt())
+
+    def needs(self, font: int) -> tuple[int, int]:
+        """How wide the widest label and the widest value are, as ``draw_row`` draws them
+        (the label with its gap before the value; a focused value is bold)."""
+        gap = max(12, font)
+        label = max(text_width(o.label, font) for o in self.options()) + 8 + gap
+        value = max(text_width(f"\u2039  {o.word(v)}  \u203a", font, True)
+                    for o in self.options() for v in o.values) + 4
+        return label, value
+
+    def label_share(self) -> float:
+        """Where the rows split into label and value: ``LABEL_SHARE``, or else where the
+        widest label ends, when the row is too narrow for both at that split."""
+        row = self.layout().rows[0][2]
+        label, value = self.needs(fit_font(self.app.screen.get_height()))
+        if label <= row * self.LABEL_SHARE and value <= row * (1 - self.LABEL_SHARE):
+            return self.LABEL_SHARE
+        return min(label + 1, max(row - value, 0)) / row if row > label + value else \
+            self.LABEL_SHARE
 
     def option_boxes(self) -> list[Box]:
         return list(self.layout().rows[:len(self.options())])
@@ -177,7 +204,7 @@ class SettingsScene(Dialog):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         options = self.options()
-        clicked = row_click(event, self.option_boxes(), value_at(self.LABEL_SHARE))
+        clicked = row_click(event, self.option_boxes(), value_at(self.label_share()))
         if clicked is not None:
             self.row, step = clicked
             step_setting(self.app, options[self.row], step)
@@ -208,9 +235,10 @@ class SettingsScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         font = fit_font(surface.get_height())
+        share = self.label_share()
         for i, (option, box) in enumerate(zip(self.options(), self.option_boxes(), strict=True)):
             draw_row(surface, option, setting_value(self.app, option.key), box, font,
-                     i == self.row, self.LABEL_SHARE)
+                     i == self.row, share)
         settings = self.app.settings
         boxes = self.back_boxes()
         for back, box in zip(assets.BACKS, boxes, strict=False):
@@ -222,5 +250,10 @@ class SettingsScene(Dialog):
                              strict=True):
             draw_card(surface, card, box, settings)
         x, y, w, h = self.layout().rows[len(self.options())]
-        draw_text(surface, _("Card backs (click one to choose it), and two faces as they look now"),
-                  max(11, font - 3), (x + w // 2, y + h // 2 + 2), DIM, "center", max_width=w)
+        draw_text(surface, self.caption(), max(11, font - 3), (x + w // 2, y + h // 2 + 2), DIM,
+                  "center", max_width=w)
+
+    def caption(self) -> str:
+        """Over the card backs and faces (shorter than it was: at 640x400 over the table
+        the dialog keeps to the felt, and the caption to the dialog)."""
+        return _("Click a card back to choose it; two faces as they look now")

@@ -15,10 +15,20 @@ import pygame
 from casino.engine.errors import CasinoError
 from casino.i18n import N_, _, ngettext
 from casino.persistence import FameRow, GameSummary, Records, Stats
-from casino.persistence.records import SortKey
+from casino.persistence.records import SEVERAL_LEVELS, SortKey
 from casino.persistence.rulesets import get_ruleset
 from casino.ui.layout import Box, DialogLayout, dialog_layout, fit_font, inside
-from casino.ui.scene import DIM, ERROR, HILITE, TEXT, Button, draw_text, post_action, wrap
+from casino.ui.scene import (
+    DIM,
+    ERROR,
+    HILITE,
+    TEXT,
+    Button,
+    draw_text,
+    post_action,
+    wrap,
+    wrap_evenly,
+)
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
 from casino.ui.session import level_label, shown_name
 from casino.ui.words import decimal, notice_text, percent
@@ -145,6 +155,20 @@ FAME_COLUMNS = [Column("#", 0.5), Column(N_("Name"), 3.2, "left"), Column(N_("Ga
 FAME_KEYS: list[SortKey | None] = [None, "name", "games", "wins", "points", "win_rate"]
 
 
+def fame_name(row: FameRow, person_too: bool) -> str:
+    """A Hall of Fame row's name: a computer's with its level ("Computer (Expert)": a win
+    against Easy and one against Expert looked alike), one kept from before the levels
+    were told apart said so; ``person_too`` when a person has a row of the same name."""
+    name = shown_name(row.name)
+    if not row.computer:
+        return name
+    if row.level == SEVERAL_LEVELS:
+        return _("{name} (several levels)").format(name=name)
+    if row.level:
+        return f"{name} ({level_label(row.level)})"
+    return _("{name} (computer)").format(name=name) if person_too else name
+
+
 class HallOfFameScene(RecordsDialog):
     """Top 15 by accumulated points; click a column head to sort by it, again to reverse."""
 
@@ -221,8 +245,7 @@ class HallOfFameScene(RecordsDialog):
         people = {r.name for r in self.fame if not r.computer}
         for k, (row, box) in enumerate(zip(self.fame, rows[1:], strict=False)):
             me = row.name == self.app.settings.player_name and not row.computer
-            name = _("{name} (computer)").format(name=shown_name(row.name)) \
-                if row.computer and row.name in people else shown_name(row.name)
+            name = fame_name(row, row.name in people)
             draw_cells(surface, box, FAME_COLUMNS,
                        [str(k + 1), name, str(row.games), str(row.wins), str(row.points),
                         percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
@@ -230,9 +253,13 @@ class HallOfFameScene(RecordsDialog):
 
     def help_text(self) -> str:
         # as ``Records.add_game`` counts them ("losers also lose the winner's" did not parse)
-        return _("Click a column head to sort by it; click again to reverse. After each "
+        said = _("Click a column head to sort by it; click again to reverse. After each "
                  "finished game the winner adds their points, and every other player their "
                  "points minus the winner's (after a draw, everyone their own points).")
+        if any(r.computer and r.level == SEVERAL_LEVELS for r in self.fame):
+            said += " " + _("\u201cSeveral levels\u201d: games recorded before each computer "
+                            "level had a row of its own.")
+        return said
 
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
@@ -332,15 +359,14 @@ class StatisticsScene(RecordsDialog):
                          _("yes") if g.undo_used else ""])
         return rows
 
-    def top_rows(self) -> int:
-        return 2
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        font = fit_font(surface.get_height())
+    def top_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The lines above the table, one a row, with their type size and colour: the
+        summary, whose statistics these are and how to see another name's (they go by the
+        name typed on the title, which only the title said), and the Casino 33 rating where
+        there is one. Wrapped, not cut: at 640x400 the Swedish summary lost its end."""
+        font = fit_font(self.app.screen.get_height())
         small = font - 2
-        lay = self.layout()
-        x, y, w, h = lay.rows[0]
+        _0, _0, w, _0 = self.layout().rows[0]
         s = self.overall
         if s.games:
             summary = "; ".join([
@@ -354,11 +380,29 @@ class StatisticsScene(RecordsDialog):
                 _("{n} with undo").format(n=s.undo_games)])
         else:
             summary = _("No finished games yet under this name.")
-        draw_text(surface, summary, font, (x + 4, y + h // 2), TEXT, "midleft", max_width=w - 8)
+        whose = _("These are the games finished under the name \u201c{name}\u201d. To see "
+                  "another name's, type that name on the title screen.").format(
+            name=shown_name(self.name))
+        lines = [(line, font, TEXT) for line in wrap_evenly(summary, font, w - 8)]
+        lines += [(line, small, DIM) for line in wrap_evenly(whose, small, w - 8)]
         if s.rated_games:
-            draw_text(surface, _("Casino 33 rating: {points} points over {n} rated games").format(
-                points=s.ratings, n=s.rated_games), small, (x + 4, lay.rows[1][1] + h // 2), HILITE,
-                      "midleft", max_width=w - 8)
+            lines += [(line, small, HILITE) for line in wrap_evenly(
+                _("Casino 33 rating: {points} points over {n} rated games").format(
+                    points=s.ratings, n=s.rated_games), small, w - 8)]
+        return lines
+
+    def top_rows(self) -> int:
+        return len(self.top_lines())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        font = fit_font(surface.get_height())
+        small = font - 2
+        lay = self.layout()
+        for (line, size, colour), (x, y, w, h) in zip(self.top_lines(), lay.rows,
+                                                      strict=False):
+            draw_text(surface, line, size, (x + 4, y + h // 2), colour, "midleft",
+                      max_width=w - 8)
         for button in self.buttons:  # the open tab is lit
             if button.action == f"tab:{self.tab}":
                 rect = pygame.Rect(button.box)

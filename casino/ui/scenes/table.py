@@ -275,9 +275,11 @@ class TableScene(Scene):
                 and self.revealed)
 
     def seat_to_move(self) -> int | None:
-        """The seat whose turn the table shows (its area lit, "thinking"), or None."""
+        """The seat whose turn the table shows (its area lit, "thinking"), or None: none once
+        the network table cannot go on (the host closed it, the connection is lost), where the
+        turn shown would say that play goes on."""
         game = self.session.game
-        return None if game.round_over() else game.round.to_move
+        return None if game.round_over() or self.session.problem() else game.round.to_move
 
     def can_act(self) -> bool:
         return self.my_turn() and not self.animator.busy() and not self.summary_open

@@ -7,7 +7,7 @@ the Settings dialog, the rules, the Hall of Fame, the statistics and the tutoria
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -66,6 +66,8 @@ DEFAULT_NAME = Settings().player_name
 """The name nobody chose: the title starts on its row, ready to replace it."""
 ALONE = "3 alone"  # the opponents row's value for four players each alone
 OPTION_ROWS = 8  # name, rules, opponents, three levels, first dealer, daily deal
+"""Rows kept for the choices; under them three lines about the rules (``about_lines``),
+then the buttons."""
 NAME_LENGTH = 24
 
 
@@ -145,6 +147,23 @@ class TitleScene(Scene):
         long = _("Daily deal (today's cards)")
         return long if text_width(long, font) <= room else _("Daily deal")
 
+    def about_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Under the choices, the chosen rules in a few words: first what their sweeps score,
+        the difference a player looks for between rulesets alike in name (Classic and
+        Classic with sweeps), then the ruleset's description on up to two lines."""
+        ruleset = self.chosen()
+        font = fit_font(self.app.screen.get_height())
+        _0, _0, w, _0 = self.layout().rows[OPTION_ROWS + 1]
+        sweep = ruleset.scoring.sweep
+        said = ngettext("Sweeps (clearing the table) score {n} point each.",
+                        "Sweeps (clearing the table) score {n} points each.", sweep).format(
+            n=sweep) if sweep else _("Sweeps (clearing the table) score nothing.")
+        about = symbols(_(ruleset.description))  # Kasino's reads '2S 2/15, 10D 10/16'
+        if ruleset.name in self.yours:
+            about = _("Your own ruleset ({file}): {about}").format(file=self.yours[ruleset.name],
+                                                                   about=about)
+        return [(said, TEXT), *((line, DIM) for line in wrap(about, font - 2, w - 16)[:2])]
+
     def row_key(self) -> str:
         """The key of the focused row, without building the rows (they name it)."""
         keys = ["player_name", "ruleset", "opponents",
@@ -199,7 +218,7 @@ class TitleScene(Scene):
 
     def layout(self) -> DialogLayout:
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, OPTION_ROWS + 5, len(self.buttons), fit_font(h), 0.62)
+        return dialog_layout(w, h, OPTION_ROWS + 6, len(self.buttons), fit_font(h), 0.62)
 
     def option_boxes(self) -> list[Box]:
         return list(self.layout().rows[1:len(self.options()) + 1])
@@ -208,7 +227,7 @@ class TitleScene(Scene):
         lay = self.layout()
         for button, box in zip(self.buttons, lay.buttons, strict=True):
             button.box = box
-        x, y, w, h = lay.rows[OPTION_ROWS + 3]
+        x, y, w, h = lay.rows[OPTION_ROWS + 4]
         gap = max(6, w // 40)
         bw = min(220, (w - gap * (len(self.more) - 1)) // len(self.more))
         x0 = x + (w - bw * len(self.more) - gap * (len(self.more) - 1)) // 2
@@ -319,26 +338,33 @@ class TitleScene(Scene):
             return True
         return False
 
+    def play(self, **setup: Any) -> None:
+        """Play: a new game, with ``setup`` in place of the title's choices for this game
+        only (``App.new_game``); first asking, when a game in progress is saved, whether to
+        resume it or put it aside."""
+        if self.saved is None or not person_moved(self.saved[0]):
+            self.app.new_game(**setup)
+            return
+        from casino.ui.scenes.dialogs import ConfirmScene
+
+        save, game = self.saved
+        n = save.move_count()
+        self.app.stack.push(ConfirmScene(
+            self.app, _("Put your saved game aside?"),
+            ngettext("Your {title} game ({n} move) is still saved. Resume it, or start a "
+                     "new game: the saved one is put aside and offered again once the new "
+                     "one is over.",
+                     "Your {title} game ({n} moves) is still saved. Resume it, or start a "
+                     "new game: the saved one is put aside and offered again once the new "
+                     "one is over.", n).format(title=_(game.ruleset.title), n=n),
+            _("New game"), lambda: self.app.new_game(**setup),
+            other=(Button(N_("Resume it"), "resume", key=pygame.K_r),
+                   lambda: self.app.resume(save, game))))
+
     def on_action(self, action: str) -> bool:
         stack = self.app.stack
-        if action == "play" and self.saved is not None and person_moved(self.saved[0]):
-            from casino.ui.scenes.dialogs import ConfirmScene
-
-            save, game = self.saved
-            n = save.move_count()
-            stack.push(ConfirmScene(
-                self.app, _("Put your saved game aside?"),
-                ngettext("Your {title} game ({n} move) is still saved. Resume it, or start a "
-                         "new game: the saved one is put aside and offered again once the new "
-                         "one is over.",
-                         "Your {title} game ({n} moves) is still saved. Resume it, or start a "
-                         "new game: the saved one is put aside and offered again once the new "
-                         "one is over.", n).format(title=_(game.ruleset.title), n=n),
-                _("New game"), self.app.new_game,
-                other=(Button(N_("Resume it"), "resume", key=pygame.K_r),
-                       lambda: self.app.resume(save, game))))
-        elif action == "play":
-            self.app.new_game()
+        if action == "play":
+            self.play()
         elif action == "settings":
             from casino.ui.scenes.options import SettingsScene
 
@@ -380,13 +406,9 @@ class TitleScene(Scene):
                      cursor=i == self.row, selected=self.fresh and option.key == "player_name")
         x, y, w, h = lay.rows[OPTION_ROWS + 1]
         y += h // 2
-        ruleset = self.chosen()
-        about = symbols(_(ruleset.description))  # Kasino's reads '2S 2/15, 10D 10/16'
-        if ruleset.name in self.yours:
-            about = _("Your own ruleset ({file}): {about}").format(file=self.yours[ruleset.name],
-                                                                   about=about)
-        for k, line in enumerate(wrap(about, font - 2, w - 16)[:2]):
-            draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), DIM)
+        for k, (line, colour) in enumerate(self.about_lines()):
+            draw_text(surface, line, font - 2, (x + 8, y + k * round(font * 1.3)), colour,
+                      max_width=w - 16)
         help_line, colour = (self.note, HILITE) if self.note else (_(
             "Type your name \u00b7 \u2193 other lines, where letters are the buttons' keys "
             "\u00b7 Enter plays"), DIM) if self.row_key() == "player_name" else (_(

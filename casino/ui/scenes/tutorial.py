@@ -141,13 +141,14 @@ class TutorialScene(TableScene):
         self.app.stack.push(ask)
 
     def play_classic(self) -> None:
-        """A new game of Classic against one Easy computer, from the title's Play (which
-        asks first when a game in progress is saved). The title is ``App.to_title``'s, as
-        on every way back to it: this one had its own copy of reading the saved game."""
+        """A new game of Classic against one Easy computer, not the daily deal, from the
+        title's Play (which asks first when a game in progress is saved). The title is
+        ``App.to_title``'s, as on every way back to it: this one had its own copy of reading
+        the saved game. The title's choices stay the person's: this game's are its own (the
+        rules, opponents and level chosen before were overwritten)."""
         levels = self.app.settings.difficulties
-        self.app.change_settings(ruleset="classic", opponents=1,
+        self.app.to_title().play(ruleset="classic", opponents=1, daily_deal=False,
                                  difficulties=(DIFFICULTIES["Easy"], *levels[1:]))
-        self.app.to_title().on_action("play")
 
     def say(self, text: str, kind: str = "info") -> None:
         """The status line; a refusal is said in the lesson's panel too (a lesson asks the
