@@ -24,11 +24,16 @@ _language = "en"
 
 
 def system_language() -> str:
-    """'sv' when the system locale is Swedish (sv, sv_SE, sv_FI ...), else 'en'."""
-    names = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    """'sv' when the system locale is Swedish (sv, sv_SE, sv_FI ...), else 'en'.
+
+    As gettext reads them: ``LANGUAGE`` (a list, "sv:en") before ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG``; the C locale ("C", "C.UTF-8", "POSIX") names no language.
+    (``LANGUAGE=sv`` under ``LANG=C.UTF-8`` had stayed English.)"""
+    names = os.environ.get("LANGUAGE", "").split(":")
+    names += [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG")]
     with contextlib.suppress(ValueError):  # an unparsable locale name
         names.append(locale.getlocale()[0] or "")
-    first = next((n for n in names if n and n not in ("C", "POSIX")), "")
+    first = next((n for n in names if n and n.split(".")[0] not in ("C", "POSIX")), "")
     return "sv" if first.lower().startswith("sv") else "en"
 
 

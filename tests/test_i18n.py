@@ -89,6 +89,19 @@ def test_the_compiled_catalogue_matches_the_po_file() -> None:
         assert compiled.gettext(message) == forms[0], message
 
 
+def test_language_comes_before_the_locale_as_gettext_reads_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """LANGUAGE=sv under LANG=C.UTF-8 (this machine's) or en_US had stayed English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    for lang, language, expected in (("C.UTF-8", "sv", "sv"), ("en_US.UTF-8", "sv:en", "sv"),
+                                     ("sv_SE.UTF-8", "en", "en"), ("C.UTF-8", "", "en"),
+                                     ("sv_SE.UTF-8", "", "sv")):
+        monkeypatch.setenv("LANG", lang)
+        monkeypatch.setenv("LANGUAGE", language)
+        assert i18n.system_language() == expected, (lang, language)
+
+
 def test_swedish_locales_choose_swedish(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)

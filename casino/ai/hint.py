@@ -26,6 +26,11 @@ from casino.engine.wording import Param, Reason
 
 OPINION_SEED = "opinion"
 """The seed of the search that the hint and the post-game review both ask (``opinion``)."""
+TIE = 0.05
+"""Round points within which a capture counts as worth the search's trail: the hint then
+suggests the take, as a newcomer expects (s35: the Expert trailed 7♥ where 5♦ took 5♥ for
+the same 9.0 points at the end of a round). The review calls a move this close "the expert
+agrees" (``casino.ui.review.Verdict.agrees``); the Expert level's own play is unchanged."""
 SPECIAL = {"10D": "Big Casino", "2S": "Little Casino"}
 """The cards a capture's reason names by their name, where the ruleset scores them."""
 
@@ -49,9 +54,19 @@ def hint(view: PlayerView) -> tuple[Move, Reason | None]:
     moves = legal_moves(view)
     if not moves:
         raise ValueError("no move to hint: it is not this player's turn")
-    move = opinion(view)[0][0]
+    move = take_over_trail(opinion(view))
     found = assess(view, [move])[0]
     return move, reason(view, found, exact=view.stock_count == 0)
+
+
+def take_over_trail(values: list[tuple[Move, float]]) -> Move:
+    """The search's choice (first of ``values``), but where it is a trail and a capture is
+    valued the same (within ``TIE``), the best-valued such capture: ties go to the take."""
+    choice, value = values[0]
+    if not isinstance(choice, Trail):
+        return choice
+    takes = [(m, v) for m, v in values if isinstance(m, Capture) and v >= value - TIE]
+    return max(takes, key=lambda mv: mv[1])[0] if takes else choice
 
 
 def _card_named(card: Card) -> Param:

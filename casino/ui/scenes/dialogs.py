@@ -692,26 +692,50 @@ class TextScene(Dialog):
         self.lines()  # wrapped here, for the window's size, so drawing only reads them
 
     def fits(self, start: int) -> int:
-        """How many lines from ``start`` fit on the page, paragraph gaps included. An
-        example's words stay on the page of its cards: a page that would end between them
-        ends before the words."""
+        """How many lines from ``start`` fit on the page, paragraph gaps included. A page
+        breaks where a reader expects: an example's words stay on the page of its cards, and
+        a heading (or a line ending in ':' that opens a list) on the page of what it heads.
+        Kept together they may leave at most a third of the page empty; a longer block
+        breaks inside its words instead, so no page ends in a wide empty band (s35)."""
         lay = self.layout()
         font = fit_font(self.app.screen.get_height()) - 1
-        y, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
+        top, bottom = lay.rows[0][1], lay.buttons[0][1] - 6
         lines = self.lines()
-        count = 0
+        ends: list[int] = []  # the y below each line that fits
+        y = top
         for k, (line, new_para) in enumerate(lines[start:]):
             y += (font // 2 if new_para and k else 0) + self.line_height(line)
             if y > bottom:
                 break
-            count += 1
-        if start + count < len(lines) and lines[start + count][0].startswith(EXAMPLE):
-            first = count - 1  # the first line of the words before the cards
-            while first > 0 and not lines[start + first][1]:
-                first -= 1
-            if first > 0:
-                count = first
-        return max(1, count)
+            ends.append(y)
+        count = len(ends)
+        if count == 0 or start + count >= len(lines):
+            return max(1, count)
+
+        def leads(n: int) -> bool:
+            """Whether line ``start + n - 1``, the page's last, must not end a page."""
+            line, new_para = lines[start + n - 1]
+            one_line = start + n >= len(lines) or lines[start + n][1]
+            return line.startswith(HEADING) or (new_para and one_line and line.endswith(":"))
+
+        def kept(n: int, whole: bool) -> int:
+            """``n`` cut back so no page ends before an example row or on a heading; the
+            example's words all go with it when ``whole``, else only their last line."""
+            if lines[start + n][0].startswith(EXAMPLE):
+                first = n - 1  # back to the first line of the words before the cards
+                while whole and first > 0 and not lines[start + first][1]:
+                    first -= 1
+                n = first
+            while n > 0 and leads(n):
+                n -= 1
+            return n
+
+        third = (bottom - top) / 3
+        for whole in (True, False):
+            n = kept(count, whole)
+            if n > 0 and bottom - ends[n - 1] <= third:
+                return n
+        return count
 
     def page(self) -> int:
         return self.fits(self.scroll)
