@@ -27,7 +27,13 @@ BACK_COLOURS = {
 FOUR_COLOUR = {"C": (20, 130, 40), "D": (30, 80, 210)}
 TWO_COLOUR = {"C": (0, 0, 0), "D": (200, 0, 0), "H": (200, 0, 0), "S": (0, 0, 0)}
 SUIT_GLYPH = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-SEAT_COLOURS = ((52, 120, 230), (215, 60, 50), (40, 160, 80), (210, 150, 30))
+SEAT_COLOURS = ((0, 125, 150), (220, 110, 20), (190, 40, 200), (140, 130, 0))
+"""Teal, orange, magenta and olive, one per seat (by team in a partnership: the first two).
+Every suit's ink, in both decks, is a hue a seat may not have: blue, red and green seats
+made a build tag or a log line read like a diamond, a heart or a club. Each is at least 20
+(CIEDE2000) from every suit ink, the felt, the highlight and the hint colour, 25 from the
+other seats, and bright enough for white tag letters and for text on the dark panel
+(``tests/ui/test_colours35.py`` measures it)."""
 
 
 def card_path(card: Card) -> Path:

@@ -163,12 +163,14 @@ class TableGrid:
 
 @lru_cache(maxsize=64)
 def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int],
-               deepest: int = 1, tall_tags: bool = False) -> TableGrid:
+               deepest: int = 1, tag_lines: int = 1, least_w: int = 0) -> TableGrid:
     """Slots for ``items`` table items (at least ``spaces`` when the tableau is fixed).
 
     Slots are deep enough to fan a pile of ``deepest`` cards (up to six) with every card's
-    corner in sight, and tags take two lines when ``tall_tags`` (a multiple build's groups).
-    Cards shrink until every slot fits; one slot is always spare so a trail has a place.
+    corner in sight, with ``tag_lines`` lines of tag over them (an owner's name on a line of
+    its own, a multiple build's groups), and at least ``least_w`` wide (the narrowest name a
+    tag gives, whole). Cards shrink until every slot fits; one slot is always spare so a
+    trail has a place.
     """
     x, y, w, h = area
     wanted = max(items + 1, spaces or 0, 1)
@@ -176,8 +178,8 @@ def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int],
     ch = card[1]
     while True:
         cw, ch = card_size_for_height(ch)
-        tag = max(14, round(ch * 0.17)) * (2 if tall_tags else 1)
-        slot_w = round(cw * 1.18)
+        tag = tag_line(ch) * tag_lines
+        slot_w = max(round(cw * 1.18), min(least_w, w))
         slot_h = tag + ch + round(ch * fan)
         cols = max(1, w // slot_w)
         rows = math.ceil(wanted / cols)
@@ -195,13 +197,19 @@ def table_grid(area: Box, items: int, spaces: int | None, card: tuple[int, int],
     return TableGrid((cw, ch), slots, tag)
 
 
+def tag_line(card_h: int) -> int:
+    """The height of one line of a pile's tag over cards ``card_h`` high."""
+    return max(14, round(card_h * 0.17))
+
+
 def grid_for(area: Box, table: tuple[object, ...], spaces: int | None,
-             card: tuple[int, int]) -> TableGrid:
-    """The grid for these table items: deep enough for the deepest pile, tall tags when a
-    multiple build is there."""
+             card: tuple[int, int], name_line: bool = False, least_w: int = 0) -> TableGrid:
+    """The grid for these table items: deep enough for the deepest pile, a tag line more
+    for the owners' names (``name_line``) and another when a multiple build is there."""
     deepest = max((len(getattr(item, "cards", ())) for item in table), default=1)
     tall = any(getattr(item, "sets", 1) > 1 for item in table)
-    return table_grid(area, len(table), spaces, card, max(1, deepest), tall)
+    return table_grid(area, len(table), spaces, card, max(1, deepest),
+                      1 + name_line + tall, least_w)
 
 
 def pile_boxes(slot: Box, cards: int, card: tuple[int, int], tag: int) -> list[Box]:

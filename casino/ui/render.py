@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -12,14 +14,22 @@ from casino.engine.rules import takers
 from casino.engine.state import TableItem, item_cards
 from casino.i18n import _, ngettext
 from casino.ui import assets
-from casino.ui.layout import Box, pile_boxes
-from casino.ui.scene import DIM, SHRINK, TEXT, draw_text, text_width
+from casino.ui.layout import Box, TableGrid, grid_for, pile_boxes, tag_line
+from casino.ui.scene import DIM, TEXT, draw_text, text_width
 from casino.ui.settings import Settings
 from casino.ui.words import rank_letter, symbols
 
 
 def seat_colour(seat: int, partnership: bool) -> tuple[int, int, int]:
     return assets.SEAT_COLOURS[seat % 2 if partnership else seat % len(assets.SEAT_COLOURS)]
+
+
+def seat_ink(seat: int, partnership: bool) -> tuple[int, int, int]:
+    """A seat's colour for letters on the dark panel or the felt (the log, the score
+    sheets' heads): ``seat_colour`` a quarter of the way to white. Each channel plus 70 made
+    the olive seat's lines the highlight's yellow and the teal one's the hint's cyan."""
+    r, g, b = seat_colour(seat, partnership)
+    return (r + (255 - r) // 4, g + (255 - g) // 4, b + (255 - b) // 4)
 
 
 def draw_card(surface: pygame.Surface, card: Card | None, box: Box, settings: Settings,
@@ -67,17 +77,104 @@ def build_groups(pile: Pile) -> list[str]:
     return groups if not run and len(groups) == pile.sets else []
 
 
+TAG_PX = 10
+"""The smallest letters of a pile's tag, in pixels: a tag in a narrow slot gives up words,
+never size (an 8-pixel "C2: 10" and a third line smaller still were unreadable)."""
+
+TAG_PAD = 6
+"""A tag's letters keep this much of its width free, half each side, inside its outline."""
+
+
+def tag_size(card: tuple[int, int]) -> tuple[int, int]:
+    """(line height, letter size) of the tags over cards of ``card`` size."""
+    line = tag_line(card[1])
+    return line, max(TAG_PX, round(line * 0.7))
+
+
+def _width(text: str, size: int, bold: bool) -> int:
+    return assets.font(size, bold).size(text)[0]
+
+
+def value_texts(ruleset: Ruleset, pile: Pile) -> list[str]:
+    """What a tag says takes ``pile``, longest first: '12 (Q) \u00d72', '12 (Q)', '12'. The
+    count of a multiple build goes first when room is short (its groups, or the fan, still
+    show it), then the card's name; a stack says its value alone, a block keeps its word."""
+    if pile.kind is PileKind.STACK:
+        return [_("stack {value}").format(value=pile.value), str(pile.value)]
+    full = tag_text(ruleset, pile)
+    texts = [full, re.sub(r" \u00d7\d+", "", full)]
+    texts.append(re.sub(r" \([^)]*\)", "", texts[-1]))
+    return list(dict.fromkeys(texts))
+
+
+@dataclass(frozen=True)
+class TagPlan:
+    """How the tags over the table's piles name their owners, the same on every pile."""
+
+    names: tuple[str, ...] = ()
+    """The name each seat's tags give, one per seat ('Computer 4' on every pile of that
+    seat, never 'C4' on the next); empty where tags give no names (the review)."""
+    own_line: bool = False
+    """The names stand on a line of their own over the value: the slots are too narrow
+    for "Computer 4: 10" on one line at a readable size."""
+
+
+@lru_cache(maxsize=64)
+def plan_tags(owners: tuple[tuple[str, ...], ...], least: tuple[str, ...], room: int,
+              size: int) -> TagPlan:
+    """Each seat's name for its tags: of the names ``owners`` gives a seat, longest first,
+    the first with which "NAME: 10" fits ``room`` at ``size`` (``least``: the shortest
+    value texts of the piles there are, for one wider than "10"); where a seat has none,
+    every seat's name goes on its own line, the longest that fits there whole."""
+    widest = max(_width(t, size, True) for t in (*least, "10"))
+    one = [next((n for n in names if _width(f"{n}: ", size, True) + widest + TAG_PAD <= room),
+                None) for names in owners]
+    if all(name is not None for name in one):
+        return TagPlan(tuple(name for name in one if name is not None), False)
+    return TagPlan(own_line_names(owners, room, size), True)
+
+
+def tagged_grid(area: Box, table: tuple[TableItem, ...], spaces: int | None,
+                card: tuple[int, int], ruleset: Ruleset,
+                owners: tuple[tuple[str, ...], ...]) -> tuple[TableGrid, TagPlan]:
+    """The table's grid and how its tags name owners: slots wide enough for each seat's
+    shortest name whole, and a tag line more where names need a line of their own."""
+    piles = [item for item in table if isinstance(item, Pile)]
+    if not owners or not piles:
+        return grid_for(area, table, spaces, card), TagPlan()
+    least = tuple(sorted({value_texts(ruleset, p)[-1] for p in piles}))
+    return _tagged_grid(area, table, spaces, card, owners, least)
+
+
+@lru_cache(maxsize=64)
+def _tagged_grid(area: Box, table: tuple[TableItem, ...], spaces: int | None,
+                 card: tuple[int, int], owners: tuple[tuple[str, ...], ...],
+                 least: tuple[str, ...]) -> tuple[TableGrid, TagPlan]:
+    least_w = max(_width(names[-1], TAG_PX, False) for names in owners) + TAG_PAD + 2
+    grid = grid_for(area, table, spaces, card, least_w=least_w)
+    plan = plan_tags(owners, least, grid.slots[0][2] - 2, tag_size(grid.card)[1])
+    if plan.own_line:  # the names for the slots as they are with the line added
+        grid = grid_for(area, table, spaces, card, name_line=True, least_w=least_w)
+        plan = TagPlan(own_line_names(owners, grid.slots[0][2] - 2, tag_size(grid.card)[1]),
+                       True)
+    return grid, plan
+
+
+def own_line_names(owners: tuple[tuple[str, ...], ...], room: int, size: int) -> tuple[str, ...]:
+    """Each seat's longest name that fits ``room`` whole on a line of its own."""
+    return tuple(next((n for n in names if _width(n, size, False) + TAG_PAD <= room),
+                      names[-1]) for names in owners)
+
+
 def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[int, int],
               tag: int, ruleset: Ruleset, settings: Settings,
               colour_of: Callable[[int], tuple[int, int, int]],
               outline: tuple[int, int, int] | None, hidden: set[Card],
-              owners: tuple[tuple[str, ...], ...] = ()) -> None:
+              plan: TagPlan = TagPlan()) -> None:
     """A loose card, or a pile fanned under a tag in its owner's colour naming what takes it,
-    led by the owner's name ("You: 8"), so ownership is not told by colour alone: of the
-    names ``owners`` gives a seat, longest first, the first that fits ("Computer 3: 10",
-    else "Comp 3: 10"), else the value alone in the owner's colour.
-    ``colour_of`` gives a seat's colour as the caller counts seats (the table from the
-    window's own seat, the review from the reviewed one)."""
+    led by the owner's name as ``plan`` gives it ("You: 8", or "Computer 4" over "10"), so
+    ownership is not told by colour alone. ``colour_of`` gives a seat's colour as the caller
+    counts seats (the table from the window's own seat, the review from the reviewed one)."""
     cards = item_cards(item)
     boxes = pile_boxes(slot, len(cards), card, tag)
     for c, box in zip(cards, boxes, strict=True):
@@ -90,40 +187,39 @@ def draw_item(surface: pygame.Surface, item: TableItem, slot: Box, card: tuple[i
         pygame.draw.rect(surface, outline, pygame.Rect(x, y, w, bottom - y).inflate(6, 6), 3,
                          border_radius=radius + 2)
     if isinstance(item, Pile) and not hidden.intersection(cards):
-        colour = colour_of(item.owner)
-        tag_words = tag_text(ruleset, item)
-        # Shorter and shorter, the first that fits its slot is drawn (side by side, wider
-        # tags overlapped and hid each other's owner): "Dator: 11", not "Dator: 11 (Kn)" cut;
-        # a stack "Comp: 10", never "Comp: stac…", which lost the value.
-        texts = [tag_words, re.sub(r" \([^)]*\)", "", tag_words)]
-        if item.kind is PileKind.STACK:
-            texts = [_("stack {value}").format(value=item.value), str(item.value)]
-        line_h = max(14, round(card[1] * 0.17))  # a tag line; the grid gives two when tall
-        groups = build_groups(item) if tag >= 2 * line_h else []
-        if groups:  # "[5][5]" under it says the build is double: "Comp 4: 5" fits, not "\u00d72"
-            texts.append(re.sub(r" \u00d7\d+", "", texts[-1]))
-        if item.owner < len(owners):  # the value alone, in the owner's colour, before a
-            # tag cut short ("Partn\u2026" at 640x400 lost what the build is)
-            texts = [f"{owner}: {t}" for owner in owners[item.owner] for t in texts] + texts
-        size = max(10, round(line_h * 0.7))
-        room = slot[2] - 4
-        # a tenth smaller at most ("Partner: 10" at 1280x800), else as small as any text
-        # gets ("You: 10" at 640x400), else the value alone
-        text = next((t for shrink in (0.9, SHRINK) for t in texts
-                     if assets.font(size, True).size(t)[0] * shrink + 8 <= room), texts[-1])
-        lines = [text, "".join(f"[{g}]" for g in groups)] if groups else [text]
-        sizes = [size, size - 2][:len(lines)]  # the groups a little smaller
-        widest = max(assets.font(z, k == 0).size(t)[0] for k, (t, z) in
-                     enumerate(zip(lines, sizes, strict=True)))
-        width = min(room, max(card[0] * 2 // 3, widest + 12))
+        line_h, size = tag_size(card)
+        room = slot[2] - 2  # centred on the cards: a neighbour's tag never touches it
+        lines = tag_lines(ruleset, item, plan, room, size, tag // line_h)
+        widest = max(_width(text, size, bold) for text, bold in lines)
+        width = min(room, max(card[0] * 2 // 3, widest + TAG_PAD + 6))
         pill = pygame.Rect(0, 0, width, line_h * len(lines) - 2)
         pill.midbottom = (boxes[0][0] + card[0] // 2, boxes[0][1] - 1)
-        pygame.draw.rect(surface, colour, pill, border_radius=line_h // 2)
+        pygame.draw.rect(surface, colour_of(item.owner), pill, border_radius=line_h // 2)
         pygame.draw.rect(surface, (255, 255, 255), pill, 1, border_radius=line_h // 2)
-        for k, (line, z) in enumerate(zip(lines, sizes, strict=True)):
-            draw_text(surface, line, z, (pill.centerx, pill.y + line_h * k + line_h // 2),
-                      (255, 255, 255), "center", bold=k == 0, max_width=pill.w - 6,
+        for k, (text, bold) in enumerate(lines):
+            draw_text(surface, text, size, (pill.centerx, pill.y + line_h * k + line_h // 2),
+                      (255, 255, 255), "center", bold=bold, max_width=pill.w - 2,
                       cards=False)
+
+
+def tag_lines(ruleset: Ruleset, pile: Pile, plan: TagPlan, room: int, size: int,
+              most: int) -> list[tuple[str, bool]]:
+    """A pile's tag, line by line (text, bold), at most ``most`` lines: the owner's name
+    (on its own line where ``plan`` says), what takes it (the longest form that fits
+    ``room``) and a multiple build's groups ("[5+4][9]") where there is a line for them."""
+    name = plan.names[pile.owner] if pile.owner < len(plan.names) else None
+    lines: list[tuple[str, bool]] = []
+    if name is not None and plan.own_line:
+        lines.append((name, False))
+    prefix = f"{name}: " if name is not None and not plan.own_line else ""
+    values = value_texts(ruleset, pile)
+    value = next((prefix + t for t in values
+                  if _width(prefix + t, size, True) + TAG_PAD <= room), prefix + values[-1])
+    lines.append((value, True))
+    groups = "".join(f"[{g}]" for g in build_groups(pile))
+    if groups and len(lines) < most and _width(groups, size, False) + TAG_PAD <= room:
+        lines.append((groups, False))
+    return lines
 
 
 def draw_free_space(surface: pygame.Surface, slot: Box, card: tuple[int, int], tag: int) -> None:

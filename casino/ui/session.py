@@ -403,8 +403,8 @@ class Session:
 
     def colour_of(self, seat: int) -> int:
         """The seat as its colour counts it: the seat itself, the same at every window of a
-        network table, so friends who say "I'm the green one" agree (counted from each
-        window's own seat, Bea was blue in her window, green in Ann's and red in Cy's).
+        network table, so friends who say "I'm the orange one" agree (counted from each
+        window's own seat, Bea had one colour in her window and others in Ann's and Cy's).
         The table marks this window's own seat by its frame and label instead."""
         return seat
 

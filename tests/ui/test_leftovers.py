@@ -102,7 +102,7 @@ def test_the_review_colours_moves_by_seat_as_the_table_does(
     from casino.ai.play import play_game
     from casino.engine import load_ruleset
     from casino.engine.record import GameRecord
-    from casino.ui.render import seat_colour
+    from casino.ui.render import seat_ink
     from casino.ui.scenes import review
 
     played = play_game(load_ruleset("classic"), "colours",
@@ -125,15 +125,12 @@ def test_the_review_colours_moves_by_seat_as_the_table_does(
     monkeypatch.setattr(review, "draw_text", spy)
     shot(app, "leftovers_review_seat1")
 
-    def listed(colour: tuple[int, int, int]) -> tuple[int, ...]:
-        return tuple(min(255, c + 70) for c in colour)
-
     mine = {c for t, c in drawn if t.startswith("You: ")}
     theirs = {c for t, c in drawn if t.startswith("Anna: ")}
     assert mine and theirs
-    assert theirs == {listed(seat_colour(0, False))}
-    assert listed(seat_colour(1, False)) in mine  # some are marked in a verdict's colour
-    assert listed(seat_colour(0, False)) not in mine
+    assert theirs == {seat_ink(0, False)}  # the seat's colour for letters, as at the table
+    assert seat_ink(1, False) in mine  # some are marked in a verdict's colour
+    assert seat_ink(0, False) not in mine
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1000, 700), (800, 600)])

@@ -394,7 +394,7 @@ def test_a_network_guest_has_its_seats_colour_and_is_framed_as_you(
     # Once the guest in seat 2 was made blue "as at home", each window counted colours from
     # its own seat and friends disagreed about who was blue (s33 watch, item 10): every window
     # now gives seat 2 its red, and says which hand is yours by the frame and its label.
-    from casino.ui import assets
+    from casino.ui import render
 
     host = guest_host()
     session = RemoteSession.start(host, None)  # type: ignore[arg-type]
@@ -412,9 +412,10 @@ def test_a_network_guest_has_its_seats_colour_and_is_framed_as_you(
     monkeypatch.setattr(table_view, "draw_text", spy)
     shot(app, "guest-colours")
     heads = dict(drawn)
-    assert heads["You"] == assets.SEAT_COLOURS[1], heads["You"]
+    # the sheet's heads in each seat's colour for letters (render.seat_ink)
+    assert heads["You"] == render.seat_ink(1, False), heads["You"]
     other = session.seats[0].shown
-    assert any(heads.get(part) == assets.SEAT_COLOURS[0] for part in other.split()), drawn
+    assert any(heads.get(part) == render.seat_ink(0, False) for part in other.split()), drawn
     assert " Player (you) " in heads  # the label on the own hand's frame
 
 

@@ -38,7 +38,7 @@ from casino.ui.scene import (
     text_width,
     wrap,
 )
-from casino.ui.scenes.table_view import category_name, colour_of
+from casino.ui.scenes.table_view import category_name, colour_of, ink_of
 from casino.ui.session import Session
 from casino.ui.settings import Settings
 from casino.ui.words import cited, symbols
@@ -955,7 +955,7 @@ def draw_breakdown(surface: pygame.Surface, session: Session, score: RoundScore,
         for n, text in enumerate(head):
             draw_text(surface, text, font, (x + label_w + k * col_w + col_w // 2,
                                             y + n * round(font * 1.2)),
-                      colour_of(session, k), "midtop", bold=True,
+                      ink_of(session, k), "midtop", bold=True,
                       max_width=col_w - 6)
     y += line + round(font * 1.2) * (max(len(h) for h in heads) - 1)
     counts = [(_("Cards taken"), score.cards), (_("Spades taken"), score.spades)]

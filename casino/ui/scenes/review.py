@@ -19,7 +19,7 @@ from casino.i18n import N_, _
 from casino.persistence.saves import default_loader
 from casino.ui import assets, session
 from casino.ui.layout import TableLayout, grid_for, hand_boxes, table_layout
-from casino.ui.render import draw_card, draw_item, seat_colour
+from casino.ui.render import draw_card, draw_item, seat_colour, seat_ink
 from casino.ui.review import Step, Verdict, judge, question, steps_of
 from casino.ui.scene import ACTION, DIM, HILITE, TEXT, Button, Scene, draw_text, press, wrap
 from casino.ui.session import ProcessWorker, Worker, shown_name
@@ -150,15 +150,17 @@ class ReviewScene(Scene):
         for seat in range(len(self.names)):
             hand = state.hands[seat]
             colour = HILITE if step and step.seat == seat else self.colour(seat)
+            ink = HILITE if step and step.seat == seat else seat_ink(
+                seat, self.final.round.partnership)  # the letters, on the felt
             if seat == self.seat:
                 boxes = hand_boxes(lay.hand, len(hand), lay.card)
                 draw_text(surface, self.names[seat], lay.font, (lay.hand[0], lay.status[1]),
-                          colour, bold=True)
+                          ink, bold=True)
             else:
                 x, y, w, h = lay.opponents[(seat - self.seat - 1) % len(self.names)]
                 pygame.draw.rect(surface, colour, (x, y, w, h), 2, border_radius=8)
                 draw_text(surface, self.names[seat], lay.font - 1, (x + lay.margin, y + 2),
-                          colour, bold=True, max_width=w - 2 * lay.margin)
+                          ink, bold=True, max_width=w - 2 * lay.margin)
                 step_x = min(lay.small[0] + 4, (w - lay.small[0] - 2 * lay.margin)
                              // max(1, len(hand) - 1))
                 top = y + round(lay.font * 1.5)
@@ -188,7 +190,7 @@ class ReviewScene(Scene):
         y += round(font * 2.2)
         for s in range(sides):
             draw_text(surface, names[s], font, (x + w // 4 + s * col + col // 2, y),
-                      seat_colour(s, partnership), "midtop", bold=True, max_width=col - 8)
+                      seat_ink(s, partnership), "midtop", bold=True, max_width=col - 8)
         y += round(font * 1.6)
         running = [0] * sides
         for r, score in enumerate(self.final.scores):
@@ -298,8 +300,7 @@ class ReviewScene(Scene):
         s = self.steps[k]
         mark = ""
         verdict = self.verdicts.get(k)
-        colour = self.colour(s.seat)
-        colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+        colour = seat_ink(s.seat, self.final.round.partnership)
         if s.seat == self.seat and verdict is not None:
             sign, colour = mark_of(verdict)
             mark = f"{sign} "

@@ -36,7 +36,6 @@ from casino.ui.layout import (
     Box,
     TableGrid,
     TableLayout,
-    grid_for,
     hand_boxes,
     hidden_fan,
     inside,
@@ -44,6 +43,7 @@ from casino.ui.layout import (
     pile_boxes,
     table_layout,
 )
+from casino.ui.render import TagPlan, tagged_grid
 from casino.ui.scene import ACTION, Button, Scene, press
 from casino.ui.session import HUMAN, ProcessWorker, Session, Worker, hint_for, last_take
 from casino.ui.settings import (
@@ -179,9 +179,17 @@ class TableScene(Scene):
 
     def grid(self, game: Game | None = None) -> TableGrid:
         """The table's slots in ``game`` (the current one by default)."""
+        return self.tags(game)[0]
+
+    def tags(self, game: Game | None = None) -> tuple[TableGrid, TagPlan]:
+        """The table's slots in ``game`` and how their tags name each seat."""
+        from casino.ui.scenes.table_view import owner_tag
+
         lay = self.layout()
         table = (game or self.session.game).round.table
-        return grid_for(lay.table, table, self.session.ruleset.table_spaces, lay.card)
+        owners = tuple(owner_tag(self, s) for s in range(self.session.players))
+        return tagged_grid(lay.table, table, self.session.ruleset.table_spaces, lay.card,
+                           self.session.ruleset, owners)
 
     def item_boxes(self) -> list[Box]:
         """Clickable boxes of the table items, in table order."""

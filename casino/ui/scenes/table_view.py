@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +22,7 @@ from casino.ui.render import (
     draw_hidden_hand,
     draw_item,
     seat_colour,
+    seat_ink,
 )
 from casino.ui.scene import (
     CHIP,
@@ -80,6 +82,11 @@ def colour_of(session: Session, seat: int) -> tuple[int, int, int]:
     return seat_colour(session.colour_of(seat), session.game.round.partnership)
 
 
+def ink_of(session: Session, seat: int) -> tuple[int, int, int]:
+    """A seat's colour for letters on the panel (``render.seat_ink``), as ``colour_of``."""
+    return seat_ink(session.colour_of(seat), session.game.round.partnership)
+
+
 def last_move(session: Session, seat: int) -> str:
     """A seat's last move in this round (nothing yet after a new round starts)."""
     for entry in reversed(session.log):
@@ -97,10 +104,10 @@ def opponent_move_lines(scene: TableScene, seat: int) -> list[str]:
 
 def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
     """The last move's lines and their type size: three lines at the box's size, or up to
-    four a point or two smaller, so that a narrow box (four at 800x600) still says what was
-    taken with what ("ta in / E\u2666 / med" had lost its "E\u2663"); at the smallest size
-    as many as the box holds from its name to its edge ("take the multiple 10 build (10\u2665
-    7\u2660 3\u2666) wit\u2026" lost its 10\u2663); what still does not fit ends in an ellipsis."""
+    four a point or two smaller (10 px at least), so that a narrow box (four at 800x600)
+    still says what was taken with what ("ta in / E\u2666 / med" had lost its "E\u2663");
+    then without the taken build's cards; at the smallest size as many as the box holds
+    from its name to its edge; what still does not fit ends in an ellipsis."""
     lay = scene.layout()
     room = opponent_text_room(scene, seat)[1]
     last = last_move(scene.session, seat)
@@ -108,11 +115,17 @@ def opponent_move_fit(scene: TableScene, seat: int) -> tuple[list[str], int]:
         return [], lay.font - 2
     small = max(10, lay.font - 4)
     top, bottom = opponent_move_column(scene, seat)
-    most = 4
-    for size, most in ((lay.font - 2, 3), (lay.font - 3, 4),
-                       (small, max(4, (bottom - top) // move_step(small, 5)))):
-        lines = wrap(last, size, room)
-        if len(lines) <= most:
+    # where the whole wording would fill the column to its last line, the cards of the build
+    # it took go (the Moves list has them): "take the multiple 10 build with 10\u2663", not
+    # "... (10\u2665 7\u2660 3\u2666) wit\u2026" or six lines crammed in at 640x400 with four
+    short = re.sub(r" \([^)]*\)", "", last)
+    deepest = max(4, (bottom - top) // move_step(small, 5))
+    big, mid = max(small, lay.font - 2), max(small, lay.font - 3)  # never under 10 px
+    tries = [(last, big, 3), (last, mid, 4), (last, small, max(4, deepest - 1)),
+             (short, big, 3), (short, mid, 4), (short, small, deepest), (last, small, deepest)]
+    for text, size, most in tries:
+        lines = wrap(text, size, room)
+        if len(lines) <= most and all(text_width(line, size) <= room for line in lines):
             return lines, size
     return [*lines[:most - 1], " ".join(lines[most - 1:])], size
 
@@ -158,7 +171,25 @@ def turn_lines(name: str, size: int, room: int) -> list[str]:
 
 
 OWN_INK = (255, 255, 255)
-"""The own label's letters: white reads on each seat's colour (blue, red, green, amber)."""
+"""The own label's letters: white reads on each seat's colour (teal, orange, magenta, olive)."""
+
+
+def frame_labels(scene: TableScene) -> list[pygame.Rect]:
+    """Where the labels standing on the own hand's frame are drawn: "Your turn" on its
+    left end (on the person's turn) and whose hand it is on its right (``_own_frame``)."""
+    lay = scene.layout()
+    area = own_area(scene)
+    size = lay.font - 2
+    own = text_image(" " + own_label(scene.session, scene.viewer) + " ", size, OWN_INK, True,
+                     area.w // 3).get_rect(midright=(area.right - 14, area.y))
+    rects = [own.inflate(4, 2)]
+    if scene.can_act():
+        session = scene.session
+        turn = " " + (_("{name}, your turn").format(name=session.seats[scene.viewer].shown)
+                      if session.shared else _("Your turn")) + " "
+        rects.append(text_image(turn, size, TEXT, True, None).get_rect(
+            midleft=(area.x + 14, area.y)).inflate(4, 2))
+    return rects
 
 
 def own_area(scene: TableScene) -> pygame.Rect:
@@ -178,8 +209,8 @@ def own_label(session: Session, seat: int) -> str:
 def _own_frame(scene: TableScene, surface: pygame.Surface) -> None:
     """This window's own seat: its hand framed in the seat's colour (the one every window
     gives that seat) and named on the frame's right end. Colours no longer say which seat
-    is yours (each window counted them from its own, and friends disagreed about who was
-    blue); the frame and the label do."""
+    is yours (each window counted them from its own, and friends disagreed about whose
+    colour was whose); the frame and the label do."""
     lay = scene.layout()
     area = own_area(scene)
     colour = colour_of(scene.session, scene.viewer)
@@ -282,16 +313,21 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     if deals > 1:
         deal_text = _("Last deal") if state.is_last_deal() else \
             _("Deal {number} of {count}").format(number=state.deal_number, count=deals)
-        draw_text(surface, deal_text, lay.font - 2, (sx + sw // 2, sy - lay.font * 2),
-                  HILITE if state.is_last_deal() else DIM, "midtop",
-                  bold=state.is_last_deal(), max_width=sw + lay.margin)
+        # on two lines where the stock's column is narrow ("Deal 1…" at 640x400), the
+        # last where the one line was
+        step = round((lay.font - 2) * 1.2)
+        said = wrap_evenly(deal_text, lay.font - 2, sw + lay.margin - 4)  # "Deal" / "1 of 3"
+        for k, line in enumerate(said):
+            draw_text(surface, line, lay.font - 2,
+                      (sx + sw // 2, sy - lay.font * 2 - (len(said) - 1 - k) * step),
+                      HILITE if state.is_last_deal() else DIM, "midtop",
+                      bold=state.is_last_deal(), max_width=sw + lay.margin)
 
     # table items
-    owners = tuple(owner_tag(scene, s) for s in range(session.players))
     # while a move is shown the table keeps its layout from before it, so nothing jumps
     laid_out = scene.table_from or game
     table = laid_out.round.table
-    grid = scene.grid(laid_out)
+    grid, plan = scene.tags(laid_out)
     spaces = scene.session.ruleset.table_spaces
     drop = scene.item_at(scene.drag_pos) if scene.drag_pos is not None else None
     for i, slot in enumerate(grid.slots):
@@ -308,7 +344,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
                       functools.partial(colour_of, session), outline,
-                      hidden, owners)
+                      hidden, plan)
         elif spaces is not None:
             draw_free_space(surface, slot, grid.card, grid.tag)
 
@@ -343,16 +379,26 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
             else session.status_note() or scene.message or _prompt(scene)
     kind_colour = ERROR if problem else kind_colour
     sx, sy, sw, sh = lay.status
-    if text_width(text, lay.font) <= sw:
+    labels = [rect.inflate(0, 6) for rect in frame_labels(scene)]  # kept 3 px clear of
+    one = text_image(text, lay.font, kind_colour, False, None).get_rect(
+        center=(sx + sw // 2, sy + sh // 2))
+    if one.w <= sw and one.collidelist(labels) < 0:
         draw_text(surface, text, lay.font, (sx + sw // 2, sy + sh // 2), kind_colour, "center")
-    else:  # two lines (three for a long notice), growing upward into the free felt above
+    else:  # two lines (three for a long notice), growing upward into the free felt above;
+        # higher where the last would touch the hand frame's labels ("Your turn", "You")
         size = lay.font - 1
         status_lines = wrap_evenly(text, size, sw)
         if len(status_lines) > 3:  # the rest on the last line, cut short with an ellipsis
             status_lines = [*status_lines[:2], " ".join(status_lines[2:])]
         step = status_step(lay)
+        images = [text_image(line, size, kind_colour, False, sw) for line in status_lines]
+        bottom = sy + sh
+        for label in labels:
+            if any(abs(sx + sw // 2 - label.centerx) < (image.get_width() + label.w) // 2
+                   for image in images):
+                bottom = min(bottom, label.top)
         for k, line in enumerate(status_lines):
-            y = sy + sh - (len(status_lines) - k) * step
+            y = bottom - (len(status_lines) - k) * step
             draw_text(surface, line, size, (sx + sw // 2, y), kind_colour, "midtop",
                       max_width=sw)
 
@@ -457,8 +503,8 @@ def box_title(name: str, is_partner: bool, count: int, size: int, room: int) -> 
 
 def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
     """The names a build's tag may give its owner, longest first, as a person reads them:
-    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name ('C3: 10' was cryptic,
-    and is left for a slot where nothing longer fits)."""
+    'You', 'Partner', 'Computer 3' or 'Comp 3', a person's name or its first letters
+    ('C3: 10' was cryptic: the slots are made wide enough for the shortest name here)."""
     session = scene.session
     if seat == scene.viewer:
         return (_("You"),)
@@ -466,12 +512,10 @@ def owner_tag(scene: TableScene, seat: int) -> tuple[str, ...]:
         return (_("Partner"),)
     shown = session.seats[seat].shown
     if session.is_person(seat):  # at a network table, another person's name, not "Comp"
-        return (shown, shown[:6])
+        return (shown, shown[:5].rstrip() + "\u2026") if len(shown) > 6 else (shown,)
     if session.players == 2:
         return (_("Computer"), _("Comp"))
-    # 'C3' only where nothing longer fits (640x400), to tell two opponents' tags apart
-    return (shown, _("Comp {number}").format(number=seat + 1),
-            _("C{number}").format(number=seat + 1))
+    return (shown, _("Comp {number}").format(number=seat + 1))
 
 
 def panel_title(name: str, number: int, size: int, width: int) -> str:
@@ -582,7 +626,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
         draw_text(surface, word, hf, (sx + label_w + (start + end + 1) * col_w // 2, y), DIM,
                   "midtop", bold=True, max_width=(end - start + 1) * col_w - 4)
     for k, head in enumerate(heads):  # a long name on two lines ("Computer" / "2")
-        colour = colour_of(session, k)
+        colour = ink_of(session, k)
         for n, text in enumerate(head):
             draw_text(surface, text, hf, (sx + label_w + k * col_w + col_w // 2,
                                           y + n * round(f * 1.2)), colour, "midtop", bold=True,
@@ -623,8 +667,7 @@ def _draw_panel(scene: TableScene, surface: pygame.Surface) -> None:
     y_top += round(lay.font * 1.6)
     lines: list[tuple[str, tuple[int, int, int]]] = []
     for entry in session.log[-12:]:
-        colour = colour_of(session, entry.seat) if entry.seat >= 0 else DIM
-        colour = tuple(min(255, c + 70) for c in colour)  # type: ignore[assignment]
+        colour = ink_of(session, entry.seat) if entry.seat >= 0 else (240, 255, 245)  # DIM+70
         for text in wrap(entry.text, f, lw):
             lines.append((text, colour))
     bottom = ly + lh
