@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import pygame
 from pydantic import ValidationError
 
+from casino.ai.registry import DIFFICULTIES
 from casino.engine import Game
 from casino.engine.errors import CasinoError
 from casino.engine.state import is_partnership
@@ -324,6 +325,18 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (casino --help lists the options)\n")
 
 
+def level_arg(text: str) -> str:
+    """``--level``: a level by the name the title shows it under (easy, medium ...), or by
+    its player's name (greedy, heuristic ...); the window said Medium and ``--level medium``
+    was refused."""
+    by_word = {label.lower(): name for label, name in DIFFICULTIES.items()}
+    word = text.strip().lower()
+    if word in by_word or word in by_word.values():
+        return by_word.get(word, word)
+    raise argparse.ArgumentTypeError(
+        f"no level {text!r} (choose from {', '.join(by_word)})")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="casino", description="Play Casino against the computer.")
     parser.add_argument("--ruleset", help="start straight at the table with this ruleset")
@@ -331,7 +344,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="2, 3 or 4 (as the ruleset allows)")
     parser.add_argument("--individual", action="store_true",
                         help="four players each alone, not as two teams")
-    parser.add_argument("--level", choices=ai_levels(), help="computer player")
+    parser.add_argument("--level", type=level_arg, metavar="LEVEL",
+                        help="computer player: " + ", ".join(k.lower() for k in DIFFICULTIES))
     parser.add_argument("--seed", type=int, help="deal seed (for reproducible games)")
     parser.add_argument("--size", type=window_size,
                         help="window size WxH (default: the size it last had)")

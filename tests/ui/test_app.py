@@ -64,3 +64,16 @@ def test_individual_seats_four_players_each_alone(
     top = teams.stack.top
     assert isinstance(top, TableScene) and top.session.game.sides == 2
     assert launch(parse_args(["--ruleset", "kasino", "--players", "3", "--individual"])) == 2
+
+
+def test_level_is_taken_by_the_name_the_title_shows() -> None:
+    """The title says Easy, Medium ...: ``--level medium`` was refused ("invalid choice")."""
+    from casino.ui.app import parse_args
+
+    for word, level in (("beginner", "beginner"), ("easy", "greedy"), ("Medium", "heuristic"),
+                        ("hard", "hard"), ("EXPERT", "expert"), ("heuristic", "heuristic")):
+        assert parse_args(["--level", word]).level == level, word
+    refused = subprocess.run([sys.executable, "-m", "casino", "--level", "wizard"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert "no level 'wizard' (choose from beginner, easy, medium, hard, expert)" in refused.stderr
