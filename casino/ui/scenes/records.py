@@ -27,7 +27,6 @@ from casino.ui.scene import (
     draw_text,
     post_action,
     text_width,
-    wrap,
     wrap_evenly,
 )
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
@@ -129,6 +128,17 @@ def draw_cells(surface: pygame.Surface, cells: list[Box], columns: list[Column],
                       max_width=w - 10)
 
 
+SMALLEST = 10
+"""The smallest type these screens draw, in pixels: the tables' at 640x400 (the body font
+less two) and the help under them, which at 9 pixels was the one line smaller."""
+
+
+def note_size(font: int) -> int:
+    """The type of the help under a table: three smaller than the body, not below
+    ``SMALLEST``."""
+    return max(SMALLEST, font - 3)
+
+
 class RecordsDialog(Dialog):
     """A table of records with clickable column heads and a line for problems."""
 
@@ -179,13 +189,13 @@ class RecordsDialog(Dialog):
         text = notice_text(self.problems[-1]) if self.problems else self.help_text()
         if not text:
             return []
-        size = fit_font(self.app.screen.get_height()) - 3
-        return wrap(text, size, self.layout().rows[-1][2] - 8)
+        size = note_size(fit_font(self.app.screen.get_height()))
+        return wrap_evenly(text, size, self.layout().rows[-1][2] - 8)  # no word left alone
 
     def note_rows(self) -> int:
         """How many of the dialog's last rows the note takes (one at least)."""
         lay = self.layout()
-        size = fit_font(self.app.screen.get_height()) - 3
+        size = note_size(fit_font(self.app.screen.get_height()))
         row_h = lay.rows[-1][1] - lay.rows[-2][1] if len(lay.rows) > 1 else lay.rows[-1][3]
         needed = len(self.note_lines()) * round(size * 1.3)
         return max(1, min(len(lay.rows) // 2, math.ceil(needed / max(row_h, 1))))
@@ -194,7 +204,7 @@ class RecordsDialog(Dialog):
         """The problem in red from the left, or the help in grey, centred."""
         rows = self.layout().rows
         x, y, w, _0 = rows[len(rows) - self.note_rows()]
-        size = font - 3
+        size = note_size(font)
         step = round(size * 1.3)
         lines = self.note_lines()
         y += max(0, (rows[-1][1] + rows[-1][3] - y - step * len(lines)) // 2)  # centred
