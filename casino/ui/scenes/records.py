@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 class Column:
     title: str
     share: float  # of the table's width
-    align: str = "right"  # "left" or "right"
+    align: str = "right"  # "left", "right" or "center"
+    long: str = ""  # a plainer head, where there is room for it ("Points a round")
 
 
 def column_boxes(box: Box, columns: list[Column]) -> list[Box]:
@@ -353,7 +354,8 @@ class HallOfFameScene(RecordsDialog):
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
                 Column(N_("Drawn"), 1.0), Column(N_("Lost"), 0.9), Column(N_("Win %"), 1.0),
-                Column(N_("Pts/round"), 1.3), Column(N_("Sweeps"), 1.1), Column(N_("Best"), 0.9),
+                Column(N_("Pts/round"), 1.3, long=N_("Points a round")),
+                Column(N_("Sweeps"), 1.1), Column(N_("Best"), 0.9, long=N_("Best game")),
                 Column(N_("Streak"), 1.1), Column(N_("Undo"), 0.9), Column(N_("Rating"), 1.1)]
 STAT_PAGES = ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
 """Where the twelve columns do not fit (at 640x400, and in Swedish at 800x600), the label
@@ -482,18 +484,23 @@ class StatisticsScene(RecordsDialog):
             heads = [_(c.title) for c in DAILY_COLUMNS]
             return Table(DAILY_COLUMNS, heads, body,
                          table_boxes(head, DAILY_COLUMNS, heads, body, size), False)
-        heads = [_("Rules") if self.tab == "rules" else _("Against")] + \
-            [_(c.title) for c in STAT_COLUMNS[1:]]
-        whole = fitted_boxes(head, column_needs(heads, body, size))
-        if whole is not None:
-            return Table(STAT_COLUMNS, heads, body, whole, False)
+        label = _("Rules") if self.tab == "rules" else _("Against")
+        plain = [label] + [_(c.long or c.title) for c in STAT_COLUMNS[1:]]
+        short = [label] + [_(c.title) for c in STAT_COLUMNS[1:]]
+        for heads in (plain, short):  # "Points a round" where it fits, else "Pts/round"
+            whole = fitted_boxes(head, column_needs(heads, body, size))
+            if whole is not None:
+                return Table(STAT_COLUMNS, heads, body, whole, False)
         keep = [0, *STAT_PAGES[self.page]]
         columns = [STAT_COLUMNS[k] for k in keep] + [TURN]
         turn = _("More \u25b8") if self.page == 0 else _("\u25c2 Back")
-        heads = [heads[k] for k in keep] + [turn]
         body = [[row[k] for k in keep] + [""] for row in body]
-        return Table(columns, heads, body, table_boxes(head, columns, heads, body, size),
-                     True)
+        for heads in (plain, short):
+            heads = [heads[k] for k in keep] + [turn]
+            cells = fitted_boxes(head, column_needs(heads, body, size))
+            if cells is not None:
+                return Table(columns, heads, body, cells, True)
+        return Table(columns, heads, body, column_boxes(head, columns), True)
 
     def top_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The lines above the table, one a row, with their type size and colour: the
