@@ -26,7 +26,7 @@ from casino.ui.scene import (
     Button,
     draw_text,
     post_action,
-    wrap,
+    text_width,
     wrap_evenly,
 )
 from casino.ui.scenes.dialogs import ConfirmScene, Dialog
@@ -41,32 +41,103 @@ if TYPE_CHECKING:
 class Column:
     title: str
     share: float  # of the table's width
-    align: str = "right"  # "left" or "right"
+    align: str = "right"  # "left", "right" or "center"
+    long: str = ""  # a plainer head, where there is room for it ("Points a round")
 
 
 def column_boxes(box: Box, columns: list[Column]) -> list[Box]:
-    """Split a row ``box`` into the columns' cells (pure: the layout tests call it)."""
+    """Split a row ``box`` into the columns' cells by their shares (pure: the layout tests
+    call it)."""
+    return split_row(box, [c.share for c in columns])
+
+
+def split_row(box: Box, shares: list[float]) -> list[Box]:
+    """``box`` cut into cells as wide as ``shares`` say, in proportion, filling it."""
     x, y, w, h = box
-    total = sum(c.share for c in columns)
+    total = sum(shares) or 1
     out: list[Box] = []
     left = x
-    for c in columns:
-        cw = round(w * c.share / total)
+    for k, share in enumerate(shares):
+        cw = x + w - left if k == len(shares) - 1 else round(w * share / total)
         out.append((left, y, cw, h))
         left += cw
     return out
 
 
-def draw_cells(surface: pygame.Surface, box: Box, columns: list[Column], values: list[str],
-               font: int, colour: tuple[int, int, int], bold: bool = False) -> None:
-    for cell, column, value in zip(column_boxes(box, columns), columns, values, strict=True):
+CELL_ROOM = 14
+"""Pixels a cell keeps beside its text: the 6-8 it is inset by and a gap to the next."""
+
+
+def fitted_boxes(box: Box, needs: list[int]) -> list[Box] | None:
+    """``box`` cut into cells each at least as wide as its ``needs`` (what its widest text
+    takes, ``column_needs``), the room over shared in proportion; None if they do not fit.
+    (Shares of the width chosen once cut "Pts/round" and the Swedish "Sopningar" at 640x400
+    while the numbers under them left half their cells empty.)"""
+    spare = box[2] - sum(needs)
+    if spare < 0:
+        return None
+    return split_row(box, [need + spare * need / max(sum(needs), 1) for need in needs])
+
+
+def column_needs(heads: list[str], body: list[list[str]], size: int,
+                 bold_body: bool = False) -> list[int]:
+    """How wide each column's cells must be to show its head (bold) and every text of the
+    ``body`` under it whole at ``size``."""
+    return [max([text_width(head, size, True)]
+                + [text_width(row[k], size, bold_body) for row in body]) + CELL_ROOM
+            for k, head in enumerate(heads)]
+
+
+def table_boxes(box: Box, columns: list[Column], heads: list[str], body: list[list[str]],
+                size: int, bold_body: bool = False) -> list[Box]:
+    """The cells of a table's row ``box``: each as wide as its texts need where they all
+    fit, else by the columns' shares (a text may then be shrunk or cut)."""
+    return fitted_boxes(box, column_needs(heads, body, size, bold_body)) \
+        or column_boxes(box, columns)
+
+
+def in_row(cells: list[Box], box: Box) -> list[Box]:
+    """The head row's ``cells`` moved down into the row ``box``."""
+    return [(x, box[1], w, box[3]) for x, _0, w, _0 in cells]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as drawn: its columns, heads, rows of text, the head row's cells, and
+    whether it shows one page of its columns."""
+
+    columns: list[Column]
+    heads: list[str]
+    body: list[list[str]]
+    cells: list[Box]
+    paged: bool
+
+
+def draw_cells(surface: pygame.Surface, cells: list[Box], columns: list[Column],
+               values: list[str], font: int, colour: tuple[int, int, int],
+               bold: bool = False) -> None:
+    for cell, column, value in zip(cells, columns, values, strict=True):
         x, y, w, h = cell
         if column.align == "left":
             draw_text(surface, value, font, (x + 6, y + h // 2), colour, "midleft", bold,
                       max_width=w - 10)
+        elif column.align == "center":
+            draw_text(surface, value, font, (x + w // 2, y + h // 2), colour, "center", bold,
+                      max_width=w - 10)
         else:
             draw_text(surface, value, font, (x + w - 8, y + h // 2), colour, "midright", bold,
                       max_width=w - 10)
+
+
+SMALLEST = 10
+"""The smallest type these screens draw, in pixels: the tables' at 640x400 (the body font
+less two) and the help under them, which at 9 pixels was the one line smaller."""
+
+
+def note_size(font: int) -> int:
+    """The type of the help under a table: three smaller than the body, not below
+    ``SMALLEST``."""
+    return max(SMALLEST, font - 3)
 
 
 class RecordsDialog(Dialog):
@@ -93,8 +164,11 @@ class RecordsDialog(Dialog):
             self.records.read_errors.clear()
 
     def layout(self) -> DialogLayout:
+        """Nine tenths of a wide window; all of a small one, whose tables need every pixel
+        (at 640x400 a tenth was 60 pixels the Statistics' columns went without)."""
         w, h = self.app.screen.get_size()
-        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h), self.wide)
+        return dialog_layout(w, h, self.rows, len(self.buttons), fit_font(h),
+                             self.wide if w >= 1000 else 1.0)
 
     def table_rows(self) -> list[Box]:
         """The head row then the body rows (after any row the subclass uses above), over
@@ -116,13 +190,13 @@ class RecordsDialog(Dialog):
         text = notice_text(self.problems[-1]) if self.problems else self.help_text()
         if not text:
             return []
-        size = fit_font(self.app.screen.get_height()) - 3
-        return wrap(text, size, self.layout().rows[-1][2] - 8)
+        size = note_size(fit_font(self.app.screen.get_height()))
+        return wrap_evenly(text, size, self.layout().rows[-1][2] - 8)  # no word left alone
 
     def note_rows(self) -> int:
         """How many of the dialog's last rows the note takes (one at least)."""
         lay = self.layout()
-        size = fit_font(self.app.screen.get_height()) - 3
+        size = note_size(fit_font(self.app.screen.get_height()))
         row_h = lay.rows[-1][1] - lay.rows[-2][1] if len(lay.rows) > 1 else lay.rows[-1][3]
         needed = len(self.note_lines()) * round(size * 1.3)
         return max(1, min(len(lay.rows) // 2, math.ceil(needed / max(row_h, 1))))
@@ -131,7 +205,7 @@ class RecordsDialog(Dialog):
         """The problem in red from the left, or the help in grey, centred."""
         rows = self.layout().rows
         x, y, w, _0 = rows[len(rows) - self.note_rows()]
-        size = font - 3
+        size = note_size(font)
         step = round(size * 1.3)
         lines = self.note_lines()
         y += max(0, (rows[-1][1] + rows[-1][3] - y - step * len(lines)) // 2)  # centred
@@ -176,6 +250,8 @@ class HallOfFameScene(RecordsDialog):
         super().__init__(app, N_("Hall of Fame"), [
             Button(N_("Clear scores"), "clear"),
             Button(N_("Close"), "cancel", key=pygame.K_ESCAPE)])
+        self.rows = 19  # the head, the top 15 and a help of three lines at 640x400 (18
+        # rows left the 15th out under the Swedish help on "several levels")
         self.sort: SortKey = "points"
         self.descending = True
         self.fame: list[FameRow] = []
@@ -190,8 +266,28 @@ class HallOfFameScene(RecordsDialog):
         self.buttons[0].enabled = bool(self.fame)  # nothing to clear: it asked all the same
         self.take_read_errors()
 
+    def heads(self) -> list[str]:
+        """The column heads, the sorted one with its arrow."""
+        arrow = " \u25bc" if self.descending else " \u25b2"
+        return [_(column.title) + (arrow if key == self.sort else "")
+                for column, key in zip(FAME_COLUMNS, FAME_KEYS, strict=True)]
+
+    def body(self) -> list[list[str]]:
+        """The rows as text, as drawn."""
+        people = {r.name for r in self.fame if not r.computer}
+        return [[str(k + 1), fame_name(row, row.name in people), str(row.games), str(row.wins),
+                 str(row.points), percent(row.win_rate)] for k, row in enumerate(self.fame)]
+
+    def cells(self, box: Box) -> list[Box]:
+        """The cells of the row ``box``, as wide as the heads and names need (measured with
+        an arrow on every head, so that sorting does not move the columns)."""
+        arrowed = [_(c.title) + ("" if key is None else " \u25bc")
+                   for c, key in zip(FAME_COLUMNS, FAME_KEYS, strict=True)]
+        size = fit_font(self.app.screen.get_height())
+        return table_boxes(box, FAME_COLUMNS, arrowed, self.body(), size, bold_body=True)
+
     def head_boxes(self) -> list[Box]:
-        return column_boxes(self.table_rows()[0], FAME_COLUMNS)
+        return self.cells(self.table_rows()[0])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -232,23 +328,17 @@ class HallOfFameScene(RecordsDialog):
         super().draw(surface)
         font = fit_font(surface.get_height())
         rows = self.table_rows()
-        heads = []
-        for column, key in zip(FAME_COLUMNS, FAME_KEYS, strict=True):
-            arrow = (" \u25bc" if self.descending else " \u25b2") if key == self.sort else ""
-            heads.append(_(column.title) + arrow)
         pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
-        draw_cells(surface, rows[0], FAME_COLUMNS, heads, font, HILITE, bold=True)
+        cells = self.cells(rows[0])
+        draw_cells(surface, cells, FAME_COLUMNS, self.heads(), font, HILITE, bold=True)
         if not self.fame:
             x, y, w, h = rows[2]
             draw_text(surface, _("No scores yet: finish a game to enter the Hall of Fame."), font,
                       (x + w // 2, y + h // 2), DIM, "center", max_width=w)
-        people = {r.name for r in self.fame if not r.computer}
-        for k, (row, box) in enumerate(zip(self.fame, rows[1:], strict=False)):
+        for row, texts, box in zip(self.fame, self.body(), rows[1:], strict=False):
             me = row.name == self.app.settings.player_name and not row.computer
-            name = fame_name(row, row.name in people)
-            draw_cells(surface, box, FAME_COLUMNS,
-                       [str(k + 1), name, str(row.games), str(row.wins), str(row.points),
-                        percent(row.win_rate)], font, HILITE if me else TEXT, bold=me)
+            draw_cells(surface, in_row(cells, box), FAME_COLUMNS, texts, font,
+                       HILITE if me else TEXT, bold=me)
         self.draw_note(surface, font)
 
     def help_text(self) -> str:
@@ -264,8 +354,14 @@ class HallOfFameScene(RecordsDialog):
 
 STAT_COLUMNS = [Column("", 2.6, "left"), Column(N_("Games"), 1.0), Column(N_("Won"), 0.9),
                 Column(N_("Drawn"), 1.0), Column(N_("Lost"), 0.9), Column(N_("Win %"), 1.0),
-                Column(N_("Pts/round"), 1.3), Column(N_("Sweeps"), 1.1), Column(N_("Best"), 0.9),
+                Column(N_("Pts/round"), 1.3, long=N_("Points a round")),
+                Column(N_("Sweeps"), 1.1), Column(N_("Best"), 0.9, long=N_("Best game")),
                 Column(N_("Streak"), 1.1), Column(N_("Undo"), 0.9), Column(N_("Rating"), 1.1)]
+STAT_PAGES = ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+"""Where the twelve columns do not fit (at 640x400, and in Swedish at 800x600), the label
+and these at a time: the results, then the sweeps, best game, streak, undo and rating."""
+TURN = Column("", 1.4, "center")
+"""The head that turns to the other page of columns."""
 TABS = (("rules", N_("By rules")), ("level", N_("By computer level")),
         ("daily", N_("Daily deals")))
 
@@ -308,6 +404,7 @@ class StatisticsScene(RecordsDialog):
         self.daily: list[GameSummary] = []
         self.focus = len(TABS) + 1
         self.last_game: int | None = None
+        self.page = 0  # of STAT_PAGES, where the columns do not all fit
 
     def enter(self) -> None:
         super().enter()
@@ -321,9 +418,23 @@ class StatisticsScene(RecordsDialog):
         self.buttons[len(TABS)].enabled = self.last_game is not None
         self.take_read_errors()
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.tab != "daily" and self.table().paged:
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                    inside(in_row(self.table().cells, self.table_rows()[0])[-1], *event.pos):
+                post_action("page", 1 - self.page)
+                return True
+            pages = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: 0}
+            if event.type == pygame.KEYDOWN and event.key in pages:
+                post_action("page", pages[event.key])
+                return True
+        return super().handle_event(event)
+
     def on_action(self, action: str, value: object) -> bool:
         if action.startswith("tab:"):
             self.tab = action[4:]
+        elif action == "page" and isinstance(value, int):
+            self.page = value
         elif action == "review" and self.last_game is not None:
             record = self.open_records().game_record(self.last_game)
             self.take_read_errors()
@@ -358,6 +469,38 @@ class StatisticsScene(RecordsDialog):
                          players, " \u2013 ".join(map(str, g.totals)), result,
                          _("yes") if g.undo_used else ""])
         return rows
+
+    def table(self) -> Table:
+        """What the table shows: every column, each as wide as its texts need, where they
+        fit; else the label and one page of ``STAT_PAGES`` with a head that turns to the
+        other (at 640x400 twelve columns squeezed into 564 pixels cut their heads, "Pts/rou…",
+        "Sopni…", and shrank "Klassiskt kasino med s…" below a readable size). The cells are
+        in the dialog's first row (``in_row`` moves them to the table's): the help under the
+        table, which says how the table turns, decides how many rows are the table's."""
+        head = self.layout().rows[0]
+        size = fit_font(self.app.screen.get_height()) - 2
+        body = self.body()
+        if self.tab == "daily":
+            heads = [_(c.title) for c in DAILY_COLUMNS]
+            return Table(DAILY_COLUMNS, heads, body,
+                         table_boxes(head, DAILY_COLUMNS, heads, body, size), False)
+        label = _("Rules") if self.tab == "rules" else _("Against")
+        plain = [label] + [_(c.long or c.title) for c in STAT_COLUMNS[1:]]
+        short = [label] + [_(c.title) for c in STAT_COLUMNS[1:]]
+        for heads in (plain, short):  # "Points a round" where it fits, else "Pts/round"
+            whole = fitted_boxes(head, column_needs(heads, body, size))
+            if whole is not None:
+                return Table(STAT_COLUMNS, heads, body, whole, False)
+        keep = [0, *STAT_PAGES[self.page]]
+        columns = [STAT_COLUMNS[k] for k in keep] + [TURN]
+        turn = _("More \u25b8") if self.page == 0 else _("\u25c2 Back")
+        body = [[row[k] for k in keep] + [""] for row in body]
+        for heads in (plain, short):
+            heads = [heads[k] for k in keep] + [turn]
+            cells = fitted_boxes(head, column_needs(heads, body, size))
+            if cells is not None:
+                return Table(columns, heads, body, cells, True)
+        return Table(columns, heads, body, column_boxes(head, columns), True)
 
     def top_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The lines above the table, one a row, with their type size and colour: the
@@ -403,21 +546,25 @@ class StatisticsScene(RecordsDialog):
                                                       strict=False):
             draw_text(surface, line, size, (x + 4, y + h // 2), colour, "midleft",
                       max_width=w - 8)
-        for button in self.buttons:  # the open tab is lit
+        for button in self.buttons:  # the open tab is lit, in bold where that fits whole
             if button.action == f"tab:{self.tab}":
                 rect = pygame.Rect(button.box)
                 pygame.draw.rect(surface, HILITE, rect, border_radius=6)
-                draw_text(surface, _(button.label), font, rect.center, (20, 40, 28), "center",
-                          bold=True, max_width=rect.w - 8)
+                label = _(button.label)  # "By computer level" in bold was shrunk at 640x400
+                draw_text(surface, label, font, rect.center, (20, 40, 28), "center",
+                          bold=text_width(label, font, True) <= rect.w - 8, max_width=rect.w - 8)
         rows = self.table_rows()
-        columns = DAILY_COLUMNS if self.tab == "daily" else STAT_COLUMNS
-        heads = [_(c.title) for c in columns]
-        if self.tab != "daily":
-            heads[0] = _("Rules") if self.tab == "rules" else _("Against")
+        table = self.table()
+        cells = in_row(table.cells, rows[0])
         pygame.draw.rect(surface, (34, 72, 52), pygame.Rect(rows[0]), border_radius=4)
-        draw_cells(surface, rows[0], columns, heads, small, HILITE, bold=True)
-        body = self.body()
-        if not body:
+        if table.paged:  # the head that turns the page looks like the button it is
+            turn = pygame.Rect(cells[-1]).inflate(-4, -2)
+            hover = turn.collidepoint(pygame.mouse.get_pos())
+            pygame.draw.rect(surface, (60, 110, 80) if hover else (34, 72, 52), turn,
+                             border_radius=5)
+            pygame.draw.rect(surface, HILITE, turn, 1, border_radius=5)
+        draw_cells(surface, cells, table.columns, table.heads, small, HILITE, bold=True)
+        if not table.body:
             bx, by, bw, bh = rows[2]
             empty = {"rules": _("Finish a game to see your results here."),
                      "level": _("Finish a game against the computer to see results per level."),
@@ -425,8 +572,8 @@ class StatisticsScene(RecordsDialog):
                                 "cards.")}[self.tab]
             draw_text(surface, empty, font, (bx + bw // 2, by + bh // 2), DIM, "center",
                       max_width=bw)
-        for cells, box in zip(body, rows[1:], strict=False):
-            draw_cells(surface, box, columns, cells, small, TEXT)
+        for texts, box in zip(table.body, rows[1:], strict=False):
+            draw_cells(surface, in_row(cells, box), table.columns, texts, small, TEXT)
         self.draw_note(surface, font)
 
     def help_text(self) -> str:
@@ -434,6 +581,9 @@ class StatisticsScene(RecordsDialog):
         finished = _("Only finished games are counted: a game left or put aside is not.")
         if self.tab == "daily":
             return finished
+        if self.table().paged and self.page == 0:
+            return finished + " " + _("More \u25b8 (or PgDn): sweeps, best game, streak, undo "
+                                      "and rating.")
         return finished + " " + _("Streak: games won or lost in a row up to the last. Undo: "
                                   "games in which you took a move back. Rating: Casino 33's "
                                   "rating points.")
