@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 from casino.engine import legal_moves, load_ruleset
 from casino.engine.notation import parse_position
 from casino.ui.app import App
+from casino.ui.scene import draw_text
 from casino.ui.scenes.table import TableScene
 from casino.ui.session import Session
 from casino.ui.settings import Settings
@@ -87,3 +91,25 @@ def finished_game(app: App) -> Session:
     session.record()
     assert session.record_id is not None
     return session
+
+
+DRAW_TEXT = inspect.signature(draw_text)
+"""The real ``draw_text``'s parameters (read before any test puts a spy in its place)."""
+Drawn = list[dict[str, Any]]
+"""Lines of text as drawn: ``draw_text``'s arguments by name, and the ``rect`` it filled."""
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, module: Any) -> Drawn:
+    """Every line ``module`` draws from now on: its arguments, and where it landed."""
+    drawn: Drawn = []
+    real = module.draw_text
+
+    def draw_text(*args: Any, **kw: Any) -> pygame.Rect:
+        bound = DRAW_TEXT.bind(*args, **kw)
+        bound.apply_defaults()
+        rect: pygame.Rect = real(*args, **kw)
+        drawn.append({**bound.arguments, "rect": rect})
+        return rect
+
+    monkeypatch.setattr(module, "draw_text", draw_text)
+    return drawn

@@ -5,10 +5,8 @@ and Statistics says whose they are. Real files in the test's own CASINO_HOME."""
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -16,7 +14,6 @@ import pytest
 from casino import i18n
 from casino.engine import legal_moves
 from casino.persistence import Records, SeatInfo, load_settings
-from casino.ui import scene as scene_module
 from casino.ui.app import App
 from casino.ui.scene import ACTION
 from casino.ui.scenes import options, records, title
@@ -28,36 +25,16 @@ from casino.ui.scenes.title import TitleScene
 from casino.ui.scenes.tutorial import TutorialScene
 from tests.persistence.conftest import play
 from tests.ui.driver import steps
-from tests.ui.helpers import make_app, shot
+from tests.ui.helpers import Drawn, make_app, shot, spy
 from tests.ui.test_teach33 import finish
 
 SIZES = [(640, 400), (800, 600), (1280, 800)]
-SIGNATURE = inspect.signature(scene_module.draw_text)
 
 
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.set_language("en")
-
-
-Drawn = list[dict[str, Any]]
-
-
-def spy(monkeypatch: pytest.MonkeyPatch, module: Any) -> Drawn:
-    """Every line ``module`` draws from now on, with the arguments it was drawn with."""
-    drawn: Drawn = []
-    real = module.draw_text
-
-    def draw_text(*args: Any, **kw: Any) -> pygame.Rect:
-        bound = SIGNATURE.bind(*args, **kw)
-        bound.apply_defaults()
-        drawn.append(dict(bound.arguments))
-        rect: pygame.Rect = real(*args, **kw)
-        return rect
-
-    monkeypatch.setattr(module, "draw_text", draw_text)
-    return drawn
 
 
 def cut_or_shrunk(drawn: Drawn) -> list[str]:

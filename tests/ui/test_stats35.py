@@ -7,11 +7,9 @@ persistence API; real windows (SDL_VIDEODRIVER=dummy) clicked like a person woul
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -25,7 +23,7 @@ from casino.ui.scenes import records
 from casino.ui.scenes.records import HallOfFameScene, StatisticsScene
 from tests.persistence.conftest import play
 from tests.ui.driver import centre, click, steps
-from tests.ui.helpers import make_app, shot
+from tests.ui.helpers import Drawn, make_app, shot, spy
 
 SIZES = [(640, 400), (800, 600), (1280, 800)]
 LANGUAGES = ["en", "sv"]
@@ -37,32 +35,12 @@ RULESETS = ["classic", "classic-sweeps", "royal", "spitenet", "kasino", "munter"
             "spade", "casino33"]
 LEVELS = ["beginner", "greedy", "heuristic", "hard", "expert"]  # as the title offers them
 LONG_NAME = "Maximiliana \u00d6stergren-L"  # 24 characters, the longest a name may be
-SIGNATURE = inspect.signature(scene_module.draw_text)
 
 
 @pytest.fixture(autouse=True)
 def english_afterwards() -> Iterator[None]:
     yield
     i18n.set_language("en")
-
-
-Drawn = list[dict[str, Any]]
-
-
-def spy(monkeypatch: pytest.MonkeyPatch, module: Any) -> Drawn:
-    """Every line ``module`` draws from now on: its arguments, and where it landed."""
-    drawn: Drawn = []
-    real = module.draw_text
-
-    def draw_text(*args: Any, **kw: Any) -> pygame.Rect:
-        bound = SIGNATURE.bind(*args, **kw)
-        bound.apply_defaults()
-        rect: pygame.Rect = real(*args, **kw)
-        drawn.append({**bound.arguments, "rect": rect})
-        return rect
-
-    monkeypatch.setattr(module, "draw_text", draw_text)
-    return drawn
 
 
 def fill(home: Path, name: str = "Ann") -> None:

@@ -13,6 +13,7 @@ from casino.engine.state import Pile, State
 from casino.ui.layout import fit_font
 from casino.ui.scenes.dialogs import EXAMPLE, HEADING, TextScene, rules_page
 from casino.ui.words import symbols
+from tests.ui import test_teach33 as teach33
 from tests.ui.driver import steps
 from tests.ui.helpers import make_app
 
@@ -85,13 +86,7 @@ def test_casino33_says_no_three_cards_add_up_in_words() -> None:
 
 def open_rules(name: str, size: tuple[int, int] = (800, 600), language: str = "en"
                ) -> TextScene:
-    app = make_app(size=size, language=language)
-    app.show_title()
-    steps(app)
-    page = rules_page(app, load_ruleset(name))
-    app.stack.push(page)
-    steps(app)
-    return page
+    return teach33.open_rules(name, size, language)
 
 
 def pages(page: TextScene) -> list[tuple[int, int, float]]:
