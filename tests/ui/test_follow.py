@@ -61,3 +61,30 @@ def test_the_first_computer_move_of_a_deal_waits_for_the_deal_to_be_seen() -> No
     scene = app.stack.top
     assert scene.session.to_move() == 1  # type: ignore[union-attr]
     assert scene.wait < 0  # type: ignore[union-attr]
+
+
+# four players as two teams: the partner (seat 2) and then an opponent (seat 3) trail
+PARTNER_TRAILS = "2;1;9H 8H/6C/2D/4S;5S KH 7C;*/-/-/-;AH 2H;0/0/0/0;0;0000;1"
+
+
+def test_what_another_seat_put_is_marked_in_that_seats_colour() -> None:
+    """A partner's trail was framed in the one "changed" orange, the opponents' colour."""
+    from casino.ui.render import seat_colour
+
+    app = make_app(animation=True, speed=1)
+    scene = table_at(app, "classic", PARTNER_TRAILS)
+    for _ in range(400):
+        steps(app, 1, 0.05)
+        if scene.can_act():
+            break
+    assert scene.can_act()
+    two, four = Card.parse("2D"), Card.parse("4S")
+    assert scene.changed == {two: 2, four: 3}
+    ours, theirs = seat_colour(0, True), seat_colour(1, True)
+    app.draw()
+    table = scene.session.game.round.table
+    for card, colour, other in ((two, ours, theirs), (four, theirs, ours)):
+        area = app.screen.subsurface(scene.grid().slots[table.index(card)])
+        drawn = [int(pygame.mask.from_threshold(area, c, (1, 1, 1, 255)).count())
+                 for c in (colour, other)]
+        assert drawn[0] > 20 and drawn[1] == 0, (card, drawn)

@@ -134,8 +134,9 @@ class TableScene(Scene):
         self.shown_notices: set[str] = set()
         self.was_unsaved = False
         """The save was failing when last looked at (to say once that it works again)."""
-        self.changed: set[TableItem] = set()
-        """Table items the computer put or built since the person last acted (marked)."""
+        self.changed: dict[TableItem, int] = {}
+        """Table items the others put or built since the person last acted, with the seat
+        that did (marked in its colour: a partner's trail read as an opponent's in orange)."""
         self.table_from: Game | None = None
         """The game whose table layout is drawn while a move's cards are moving."""
         self.changed_pile: int | None = None
@@ -572,7 +573,8 @@ class TableScene(Scene):
         if seat != self.viewer or session.shared:
             # what the others changed stays marked until the viewer acts (at a shared screen
             # one person's move is marked for the next)
-            self.changed.update(i for i in after.round.table if i not in before.round.table)
+            self.changed.update((i, seat) for i in after.round.table
+                                if i not in before.round.table)
             self.changed_pile = seat if isinstance(move, Capture) else self.changed_pile
         self.say(session.log[-1].text)
         if not after.round_over() and isinstance(move, Trail) and \

@@ -46,8 +46,6 @@ from casino.ui.words import card_text, rank_letter
 if TYPE_CHECKING:
     from casino.ui.scenes.table import TableScene
 
-CHANGED = (255, 150, 60)
-"""Outline of what the computer put or built since the person last acted."""
 TAKE = (255, 110, 80)
 """Outline of what the computer is about to take or build on."""
 
@@ -338,8 +336,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
                 outline = HILITE
             elif item in marked:
                 outline = HINT
-            elif item in scene.changed:
-                outline = CHANGED
+            elif item in scene.changed:  # what another seat put or built: in its colour
+                outline = colour_of(session, scene.changed[item])
             elif scene.focus == i:
                 outline = (255, 255, 255)
             draw_item(surface, item, slot, grid.card, grid.tag, session.ruleset, settings,
@@ -562,7 +560,8 @@ def _capture_pile(scene: TableScene, surface: pygame.Surface, seat: int) -> None
     if scene.changed_pile == seat and seat != scene.viewer:  # the computer took cards just now
         left = area[0] + (area[2] - lay.small[0]) // 2
         rect = pygame.Rect(left - 3, y - 3, lay.small[0] + 8, lay.small[1] + 8)
-        pygame.draw.rect(surface, CHANGED, rect, 3, border_radius=max(4, rect.w // 10))
+        pygame.draw.rect(surface, colour_of(scene.session, seat), rect, 3,
+                         border_radius=max(4, rect.w // 10))
 
 
 Shared = tuple[int, int, str]
